@@ -1,0 +1,98 @@
+// Command readlens shows exactly what a coding agent's file-read tool hands
+// to the model.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/charmbracelet/fang"
+	"github.com/spf13/cobra"
+)
+
+// Exit codes.
+const (
+	exitOK        = 0
+	exitToolError = 1 // the tool returned an error; its text is on stdout
+	exitUsage     = 2 // readlens could not run the call
+	exitNoAnswer  = 3 // the agent would never return (a FIFO, a device)
+)
+
+// version is set at build time with -ldflags "-X main.version=v1.2.3";
+// otherwise fang reads the module version from the build info.
+var version string
+
+func main() {
+	os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// exitError carries an exit code; a silent one prints nothing.
+type exitError struct {
+	code   int
+	err    error
+	silent bool
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+
+// run is the whole command line, with its streams, so tests can drive it.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	root := newRoot()
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	opts := []fang.Option{fang.WithErrorHandler(func(w io.Writer, styles fang.Styles, err error) {
+		var e *exitError
+		if errors.As(err, &e) && e.silent {
+			return
+		}
+		fang.DefaultErrorHandler(w, styles, err)
+	})}
+	if version != "" {
+		opts = append(opts, fang.WithVersion(version))
+	}
+	err := fang.Execute(ctx, root, opts...)
+	var e *exitError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &e):
+		return e.code
+	}
+	return exitUsage // flag and argument errors
+}
+
+func newRoot() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "readlens",
+		Short: "See exactly what a coding agent's read tool hands to the model",
+		Long: `readlens runs the read tool of a coding agent (opencode, pi, ...) on a file,
+byte for byte the way the agent does, and shows you the result: the line
+numbers, the caps, the truncation notices, the errors.`,
+		Example: `  # what opencode's read tool returns for a file
+  readlens read main.go
+
+  # the same call through pi's tool, starting at line 100
+  readlens read main.go --profile pi --offset 100
+
+  # raw tool arguments, exactly as the model sends them
+  readlens read --profile pi --args '{"path":"main.go","limit":20}'
+
+  # everything readlens knows about the call, as JSON
+  readlens read main.go --json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return cmd.Help()
+		},
+	}
+	root.AddCommand(newReadCmd(), newProfilesCmd())
+	return root
+}
+
+func usageErr(format string, a ...any) error {
+	return &exitError{code: exitUsage, err: fmt.Errorf(format, a...)}
+}

@@ -1,0 +1,160 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/readlens/readlens/reader"
+	"github.com/spf13/cobra"
+)
+
+// readFlags are the options of `readlens read`.
+type readFlags struct {
+	profile  string
+	offset   int
+	limit    int
+	args     string
+	cwd      string
+	worktree string
+	json     bool
+}
+
+// now is the clock readlens times calls with; tests pin it.
+var now = time.Now
+
+func newReadCmd() *cobra.Command {
+	var f readFlags
+	cmd := &cobra.Command{
+		Use:   "read [PATH]",
+		Short: "Print exactly what the agent's read tool returns for PATH",
+		Long: `Run the profile's read tool on PATH and print exactly the text the model
+receives: nothing added, not even a final newline.
+
+--offset and --limit become the tool's own offset and limit arguments, values
+unchanged: a tool whose offset is 0-based gets 0 for its first line. With
+--args you pass the raw arguments instead, exactly as a model would send them;
+they are validated by the tool, with the tool's own error text.
+
+Exit status: 0 when the tool succeeds, 1 when it returns an error (its text
+is still printed: it is what the model sees), 2 when readlens cannot run the
+call, 3 when the agent would never return (a FIFO with no writer, a device).`,
+		Example: `  readlens read src/app.ts
+  readlens read src/app.ts --offset 2001 --limit 500
+  readlens read --profile pi --args '{"path":"src/app.ts","offset":"10"}'
+  readlens read big.log --json | jq .truncation`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, pos []string) error {
+			return runRead(cmd, pos, f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVarP(&f.profile, "profile", "p", reader.DefaultProfile, "the agent whose read tool runs (see `readlens profiles`)")
+	fl.IntVar(&f.offset, "offset", 0, "the tool's offset argument (in the tool's own base)")
+	fl.IntVar(&f.limit, "limit", 0, "the tool's limit argument")
+	fl.StringVar(&f.args, "args", "", "the raw tool arguments as JSON, instead of PATH, --offset and --limit")
+	fl.StringVar(&f.cwd, "cwd", "", "the agent's working directory (default: the current directory)")
+	fl.StringVar(&f.worktree, "worktree", "", "the project root the agent sees (default: the git worktree of --cwd, else /)")
+	fl.BoolVar(&f.json, "json", false, "print one JSON object: the output and everything readlens knows about the call")
+	_ = cmd.RegisterFlagCompletionFunc("profile", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return reader.Names(), cobra.ShellCompDirectiveNoFileComp
+	})
+	return cmd
+}
+
+func runRead(cmd *cobra.Command, pos []string, f readFlags) error {
+	p, err := reader.Lookup(f.profile)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	var raw json.RawMessage
+	switch {
+	case f.args != "" && (len(pos) > 0 || cmd.Flags().Changed("offset") || cmd.Flags().Changed("limit")):
+		return usageErr("--args replaces PATH, --offset and --limit: give one or the other")
+	case f.args != "":
+		raw = json.RawMessage(f.args)
+	case len(pos) == 0:
+		return usageErr("read needs a PATH, or the tool's arguments with --args")
+	default:
+		var off, lim *int
+		if cmd.Flags().Changed("offset") {
+			off = &f.offset
+		}
+		if cmd.Flags().Changed("limit") {
+			lim = &f.limit
+		}
+		raw = p.Args(pos[0], off, lim)
+	}
+	res, err := reader.Read(cmd.Context(), reader.Request{
+		Profile: f.profile, Args: raw, Cwd: f.cwd, Worktree: f.worktree, Now: now,
+	})
+	if err != nil {
+		if errors.Is(err, reader.ErrNotObject) || strings.HasPrefix(err.Error(), "tool arguments") {
+			return usageErr("--args: %v", err)
+		}
+		return usageErr("%v", err)
+	}
+	out := cmd.OutOrStdout()
+	if f.json {
+		err = writeJSON(out, res)
+	} else {
+		_, err = io.WriteString(out, res.Output)
+	}
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	switch {
+	case res.Note != "" && res.Output == "" && !res.IsError:
+		if !f.json {
+			fmt.Fprintln(cmd.ErrOrStderr(), "readlens: "+res.Note)
+		}
+		return &exitError{code: exitNoAnswer, err: errors.New(res.Note), silent: true}
+	case res.IsError:
+		return &exitError{code: exitToolError, err: errors.New("tool error"), silent: true}
+	}
+	return nil
+}
+
+// jsonResult is the --json form of a result.
+type jsonResult struct {
+	Profile     string              `json:"profile"`
+	Args        json.RawMessage     `json:"args"`
+	Title       *string             `json:"title,omitempty"`
+	Output      string              `json:"output"`
+	IsError     bool                `json:"is_error"`
+	Attachments []reader.Attachment `json:"attachments"`
+	Truncation  reader.Truncation   `json:"truncation"`
+	Note        string              `json:"note,omitempty"`
+	Stats       jsonStats           `json:"stats"`
+}
+
+type jsonStats struct {
+	BytesRead    int64   `json:"bytes_read"`
+	LinesScanned int64   `json:"lines_scanned"`
+	ElapsedMS    float64 `json:"elapsed_ms"`
+}
+
+func writeJSON(w io.Writer, r *reader.Result) error {
+	j := jsonResult{
+		Profile: r.Profile, Args: r.Args, Output: r.Output, IsError: r.IsError,
+		Attachments: r.Attachments, Truncation: r.Truncation, Note: r.Note,
+		Stats: jsonStats{
+			BytesRead:    r.Stats.BytesRead,
+			LinesScanned: r.Stats.LinesScanned,
+			ElapsedMS:    float64(r.Stats.Elapsed.Microseconds()) / 1000,
+		},
+	}
+	if r.HasTitle {
+		j.Title = &r.Title
+	}
+	if j.Attachments == nil {
+		j.Attachments = []reader.Attachment{}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(j)
+}

@@ -1,0 +1,184 @@
+package reader
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+)
+
+// JSType is the JavaScript type of an argument value.
+type JSType int
+
+const (
+	Missing JSType = iota
+	Null
+	Bool
+	Number
+	String
+	Array
+	Object
+)
+
+// Value is one argument as the model sent it.
+type Value struct {
+	Kind JSType
+	Raw  json.RawMessage
+	Str  string
+	Num  float64
+	Bool bool
+}
+
+// IsInt reports whether v is a number with no fractional part, as
+// JavaScript's Number.isInteger.
+func (v Value) IsInt() bool {
+	return v.Kind == Number && !math.IsInf(v.Num, 0) && v.Num == math.Trunc(v.Num)
+}
+
+// Args are a tool call's arguments: a JSON object whose key order and value
+// types matter, because validators quote them back.
+type Args struct {
+	Raw  json.RawMessage
+	keys []string
+	vals map[string]Value
+}
+
+// ErrNotObject is returned for arguments that are not a JSON object.
+var ErrNotObject = errors.New("tool arguments must be a JSON object")
+
+// ParseArgs reads a JSON object of tool arguments.
+func ParseArgs(raw json.RawMessage) (Args, error) {
+	a := Args{Raw: raw, vals: map[string]Value{}}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	tok, err := dec.Token()
+	if err != nil {
+		return a, fmt.Errorf("tool arguments: %w", err)
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '{' {
+		return a, ErrNotObject
+	}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return a, fmt.Errorf("tool arguments: %w", err)
+		}
+		key := tok.(string)
+		var rv json.RawMessage
+		if err := dec.Decode(&rv); err != nil {
+			return a, fmt.Errorf("tool arguments: %w", err)
+		}
+		v, err := parseValue(rv)
+		if err != nil {
+			return a, fmt.Errorf("tool arguments: %w", err)
+		}
+		if _, dup := a.vals[key]; !dup { // JSON.parse keeps the first position and the last value
+			a.keys = append(a.keys, key)
+		}
+		a.vals[key] = v
+	}
+	if _, err := dec.Token(); err != nil {
+		return a, fmt.Errorf("tool arguments: %w", err)
+	}
+	if dec.More() {
+		return a, errors.New("tool arguments: trailing data after the object")
+	}
+	return a, nil
+}
+
+func parseValue(raw json.RawMessage) (Value, error) {
+	v := Value{Raw: raw}
+	raw = bytes.TrimSpace(raw)
+	switch raw[0] {
+	case 'n':
+		v.Kind = Null
+	case 't', 'f':
+		v.Kind, v.Bool = Bool, raw[0] == 't'
+	case '"':
+		v.Kind = String
+		if err := json.Unmarshal(raw, &v.Str); err != nil {
+			return v, err
+		}
+	case '[':
+		v.Kind = Array
+	case '{':
+		v.Kind = Object
+	default:
+		v.Kind = Number
+		f, err := strconv.ParseFloat(string(raw), 64)
+		if err != nil && !errors.Is(err, strconv.ErrRange) { // JSON.parse("1e400") is Infinity
+			return v, err
+		}
+		v.Num = f
+	}
+	return v, nil
+}
+
+// Get returns the argument named key; its Kind is Missing when absent.
+func (a Args) Get(key string) Value { return a.vals[key] }
+
+// Keys are the argument names in the order the model sent them.
+func (a Args) Keys() []string { return a.keys }
+
+// With returns the arguments as JSON with key set to v (added last when
+// new): the continuation call a tool's notice asks for.
+func (a Args) With(key string, v any) json.RawMessage {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	seen := false
+	write := func(k string, raw []byte) {
+		if b.Len() > 1 {
+			b.WriteByte(',')
+		}
+		kb, _ := json.Marshal(k)
+		b.Write(kb)
+		b.WriteByte(':')
+		b.Write(raw)
+	}
+	nv, _ := json.Marshal(v)
+	for _, k := range a.keys {
+		if k == key {
+			write(k, nv)
+			seen = true
+			continue
+		}
+		write(k, bytes.TrimSpace(a.vals[k].Raw))
+	}
+	if !seen {
+		write(key, nv)
+	}
+	b.WriteByte('}')
+	return b.Bytes()
+}
+
+// intArg returns a whole number argument, for convenience flags.
+func intArg(n *int) any {
+	if n == nil {
+		return nil
+	}
+	return *n
+}
+
+// object builds an argument object in the given key order, leaving out nil
+// values: the arguments --offset and --limit stand for.
+func object(kv ...any) json.RawMessage {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i := 0; i+1 < len(kv); i += 2 {
+		if kv[i+1] == nil {
+			continue
+		}
+		if b.Len() > 1 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(kv[i])
+		v, _ := json.Marshal(kv[i+1])
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes()
+}

@@ -1,0 +1,248 @@
+package reader
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"image"
+	_ "image/gif" // attachments report their dimensions
+	_ "image/jpeg"
+	_ "image/png"
+	"io"
+	"io/fs"
+	"syscall"
+
+	_ "golang.org/x/image/bmp"
+	_ "golang.org/x/image/webp"
+)
+
+// examine runs the pipeline's middle: stat and classify the path, detect
+// media and binary files, then decode and window text.
+func examine(ctx context.Context, fsys FS, p *Plan) Found {
+	var f Found
+	st, err := fsys.Stat(p.Path)
+	if err == nil && st.IsDir() && p.Dir == DirMissing {
+		err = &fs.PathError{Op: "stat", Path: p.Path, Err: syscall.EISDIR}
+	}
+	if err != nil {
+		f.Kind, f.Err = KindMissing, err
+		if p.Near {
+			f.Siblings, f.SiblingsErr = names(fsys, nodeDirname(p.Path))
+		}
+		return f
+	}
+	f.Mode, f.Size = st.Mode(), st.Size()
+	switch {
+	case st.IsDir():
+		f.Kind = KindDir
+		if p.Dir == DirList {
+			f.Entries, f.Err = entries(fsys, p.Path)
+		}
+		return f
+	case !st.Mode().IsRegular():
+		f.Kind = KindSpecial
+		return f
+	}
+
+	f.Kind = KindFile
+	file, err := fsys.Open(p.Path)
+	if err != nil {
+		f.Err = err
+		return f
+	}
+	defer file.Close()
+	// The path may have been replaced since the stat: trust the open file.
+	if st, err = file.Stat(); err != nil || !st.Mode().IsRegular() {
+		f.Kind, f.Err = KindSpecial, err
+		return f
+	}
+	n := p.Sample
+	if p.SampleBySize {
+		n = int(min(int64(n), f.Size))
+	}
+	sample := make([]byte, n)
+	n, err = io.ReadFull(file, sample)
+	sample = sample[:n]
+	f.BytesRead = int64(n)
+	if err != nil && err != io.EOF && !errors.Is(err, io.ErrUnexpectedEOF) {
+		f.Err = err
+		return f
+	}
+
+	if p.Media != nil {
+		if mime := p.Media(sample, p.Path); mime != "" {
+			f.Media, f.Err = attach(mime, sample, file, p.Decode)
+			if f.Media != nil {
+				f.BytesRead = f.Media.Size
+			}
+			return f
+		}
+	}
+	if p.Binary != nil && p.Binary(sample, p.Path) {
+		f.Binary = true
+		return f
+	}
+	f.Page = readText(ctx, file, sample, p, &f.BytesRead)
+	f.Extras = readExtras(fsys, p.Extras)
+	return f
+}
+
+// readText decodes and windows a file whose first bytes are sample.
+func readText(ctx context.Context, file File, sample []byte, p *Plan, read *int64) *Page {
+	w := p.Window
+	if p.Tail > 0 {
+		// The window ends Tail lines before the end: count the lines, then
+		// read again from the start.
+		s := newScanner(ctx, io.MultiReader(bytes.NewReader(sample), file), p.Text.Split, p.Text.StripBOM, false)
+		total := s.count()
+		*read += s.read
+		if s.err != nil {
+			return &Page{Err: s.err}
+		}
+		seeker, ok := file.(io.Seeker)
+		if !ok {
+			return &Page{Err: errors.ErrUnsupported}
+		}
+		if _, err := seeker.Seek(0, io.SeekStart); err != nil {
+			return &Page{Err: err}
+		}
+		sample = nil
+		w.Limit = max(0, total-p.Tail-w.Start)
+	}
+	s := newScanner(ctx, io.MultiReader(bytes.NewReader(sample), file), p.Text.Split, p.Text.StripBOM, w.CheckUTF8)
+	pg := window(s, w)
+	*read += s.read
+	return pg
+}
+
+// decodeLimit bounds the images readlens decodes in full to check them.
+const decodeLimit = 64 << 20
+
+// attach reads a media file whole, as the agents do, keeping only what
+// describes it: size, digest and dimensions. With decode > 0 it also decodes
+// images up to decode pixels a side, in full, to find the corrupt ones.
+func attach(mime string, sample []byte, file io.Reader, decode int) (*Attachment, error) {
+	h := sha256.New()
+	c := &counter{r: io.TeeReader(io.MultiReader(bytes.NewReader(sample), file), h)}
+	a := &Attachment{Mime: mime}
+	var head bytes.Buffer // the file, while it is small enough to decode
+	r := io.Reader(c)
+	if decode > 0 {
+		r = io.TeeReader(c, &limitedBuffer{b: &head, max: decodeLimit})
+	}
+	cfg, _, err := image.DecodeConfig(r)
+	if err == nil {
+		a.Width, a.Height = cfg.Width, cfg.Height
+	}
+	if _, err := io.Copy(io.Discard, r); err != nil {
+		return nil, err
+	}
+	a.Size = c.n
+	a.SHA256 = hex.EncodeToString(h.Sum(nil))
+	if decode > 0 {
+		switch {
+		case err != nil:
+			a.Corrupt = true
+		case cfg.Width <= decode && cfg.Height <= decode && a.Size <= decodeLimit:
+			_, _, err := image.Decode(bytes.NewReader(head.Bytes()))
+			a.Corrupt = err != nil
+		}
+	}
+	return a, nil
+}
+
+// limitedBuffer keeps what is written to it up to max bytes, then nothing.
+type limitedBuffer struct {
+	b   *bytes.Buffer
+	max int
+}
+
+func (l *limitedBuffer) Write(p []byte) (int, error) {
+	if l.b.Len()+len(p) <= l.max {
+		l.b.Write(p)
+	} else {
+		l.b.Reset()
+		l.max = -1
+	}
+	return len(p), nil
+}
+
+type counter struct {
+	r io.Reader
+	n int64
+}
+
+func (c *counter) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// entries lists a directory in directory order, marking directories and
+// links to directories as the agents do.
+func entries(fsys FS, dir string) ([]Entry, error) {
+	des, err := readDir(fsys, dir)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Entry, 0, len(des))
+	for _, d := range des {
+		e := Entry{Name: decodeName(d.Name()), Dir: d.IsDir()}
+		if d.Type()&fs.ModeSymlink != 0 {
+			if st, err := fsys.Stat(nodeJoin(dir, d.Name())); err == nil && st.IsDir() {
+				e.Dir = true
+			}
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// names lists a directory's names in directory order.
+func names(fsys FS, dir string) ([]string, error) {
+	des, err := readDir(fsys, dir)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(des))
+	for i, d := range des {
+		out[i] = decodeName(d.Name())
+	}
+	return out, nil
+}
+
+func readDir(fsys FS, dir string) ([]fs.DirEntry, error) {
+	d, err := fsys.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer d.Close()
+	return d.ReadDir(-1)
+}
+
+// decodeName decodes a file name as Node and Bun do: bytes that are not
+// UTF-8 become U+FFFD.
+func decodeName(name string) string {
+	s, _ := decodeUTF8([]byte(name))
+	return s
+}
+
+// extraLimit bounds an appended file: instruction files are small by nature.
+const extraLimit = 1 << 20
+
+func readExtras(fsys FS, paths []string) []Extra {
+	var out []Extra
+	for _, path := range paths {
+		f, err := fsys.Open(path)
+		if err != nil {
+			continue
+		}
+		b, _ := io.ReadAll(io.LimitReader(f, extraLimit))
+		f.Close()
+		text, _ := decodeUTF8(b)
+		out = append(out, Extra{Path: path, Text: text})
+	}
+	return out
+}

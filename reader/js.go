@@ -1,0 +1,229 @@
+package reader
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// The JavaScript agents quote arguments back in their errors, so readlens
+// prints values the way JavaScript does.
+
+// jsNumber formats f as JavaScript's Number.prototype.toString does.
+func jsNumber(f float64) string {
+	switch {
+	case math.IsNaN(f):
+		return "NaN"
+	case math.IsInf(f, 1):
+		return "Infinity"
+	case math.IsInf(f, -1):
+		return "-Infinity"
+	case f == 0:
+		return "0"
+	}
+	sign := ""
+	if f < 0 {
+		sign, f = "-", -f
+	}
+	// Shortest round-trip digits d.ddd and exponent, as ECMAScript requires.
+	e := strconv.FormatFloat(f, 'e', -1, 64)
+	mant, exp, _ := strings.Cut(e, "e")
+	digits := strings.Replace(mant, ".", "", 1)
+	x, _ := strconv.Atoi(exp)
+	k := len(digits)
+	n := x + 1 // the decimal point sits after n digits
+	var s string
+	switch {
+	case k <= n && n <= 21:
+		s = digits + strings.Repeat("0", n-k)
+	case 0 < n && n <= 21:
+		s = digits[:n] + "." + digits[n:]
+	case -6 < n && n <= 0:
+		s = "0." + strings.Repeat("0", -n) + digits
+	default:
+		es := "+"
+		if n-1 < 0 {
+			es = "-"
+		}
+		s = digits[:1]
+		if k > 1 {
+			s += "." + digits[1:]
+		}
+		s += "e" + es + strconv.Itoa(abs(n-1))
+	}
+	return sign + s
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// jsString quotes s as JSON.stringify does.
+func jsString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch r {
+		case '"':
+			b.WriteString(`\"`)
+		case '\\':
+			b.WriteString(`\\`)
+		case '\b':
+			b.WriteString(`\b`)
+		case '\f':
+			b.WriteString(`\f`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '\t':
+			b.WriteString(`\t`)
+		default:
+			if r < 0x20 {
+				fmt.Fprintf(&b, `\u%04x`, r)
+			} else {
+				b.WriteRune(r)
+			}
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// jsStringify prints a JSON value as JSON.stringify(v, null, indent) does:
+// key order kept, numbers in JavaScript's form.
+func jsStringify(raw json.RawMessage, indent string) string {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var b strings.Builder
+	writeJS(&b, dec, indent, "")
+	return b.String()
+}
+
+func writeJS(b *strings.Builder, dec *json.Decoder, indent, at string) {
+	tok, err := dec.Token()
+	if err != nil {
+		return
+	}
+	switch t := tok.(type) {
+	case json.Delim:
+		closer := "}"
+		if t == '[' {
+			closer = "]"
+		}
+		b.WriteString(string(t))
+		inner := at + indent
+		first := true
+		for dec.More() {
+			if !first {
+				b.WriteByte(',')
+			}
+			first = false
+			if indent != "" {
+				b.WriteString("\n" + inner)
+			}
+			if t == '{' {
+				k, _ := dec.Token()
+				b.WriteString(jsString(k.(string)))
+				b.WriteByte(':')
+				if indent != "" {
+					b.WriteByte(' ')
+				}
+			}
+			writeJS(b, dec, indent, inner)
+		}
+		dec.Token() // the closing delimiter
+		if !first && indent != "" {
+			b.WriteString("\n" + at)
+		}
+		b.WriteString(closer)
+	case string:
+		b.WriteString(jsString(t))
+	case json.Number:
+		f, _ := strconv.ParseFloat(string(t), 64)
+		if math.IsInf(f, 0) || math.IsNaN(f) {
+			b.WriteString("null")
+		} else {
+			b.WriteString(jsNumber(f))
+		}
+	case bool:
+		b.WriteString(strconv.FormatBool(t))
+	case nil:
+		b.WriteString("null")
+	}
+}
+
+// jsToNumber is JavaScript's Number(s) for a string: surrounding white
+// space ignored, "" is 0, 0x/0o/0b integers, Infinity, decimal literals.
+func jsToNumber(s string) (float64, bool) {
+	s = strings.TrimFunc(s, isJSSpace)
+	switch s {
+	case "":
+		return 0, true
+	case "Infinity", "+Infinity":
+		return math.Inf(1), true
+	case "-Infinity":
+		return math.Inf(-1), true
+	}
+	if len(s) > 2 && s[0] == '0' {
+		base := 0
+		switch s[1] {
+		case 'x', 'X':
+			base = 16
+		case 'o', 'O':
+			base = 8
+		case 'b', 'B':
+			base = 2
+		}
+		if base != 0 {
+			f := 0.0
+			for _, c := range s[2:] {
+				d := digitVal(c)
+				if d < 0 || d >= base {
+					return math.NaN(), false
+				}
+				f = f*float64(base) + float64(d)
+			}
+			return f, true
+		}
+	}
+	if !jsDecimal.MatchString(s) {
+		return math.NaN(), false
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil && !errors.Is(err, strconv.ErrRange) {
+		return math.NaN(), false
+	}
+	return f, true
+}
+
+var jsDecimal = regexp.MustCompile(`^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$`)
+
+func digitVal(c rune) int {
+	switch {
+	case c >= '0' && c <= '9':
+		return int(c - '0')
+	case c >= 'a' && c <= 'z':
+		return int(c-'a') + 10
+	case c >= 'A' && c <= 'Z':
+		return int(c-'A') + 10
+	}
+	return -1
+}
+
+// isJSSpace is JavaScript's WhiteSpace and LineTerminator.
+func isJSSpace(r rune) bool {
+	switch r {
+	case '\t', '\n', '\v', '\f', '\r', ' ', 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff:
+		return true
+	}
+	return r >= 0x2000 && r <= 0x200a
+}

@@ -1,0 +1,338 @@
+package reader
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"unicode/utf8"
+)
+
+// Split says how a tool cuts text into lines.
+type Split struct {
+	// Universal ends lines at \n, \r\n and a lone \r, as Node's readline and
+	// Effect's splitLines do; otherwise only \n ends a line.
+	Universal bool
+	// Phantom makes the text after the last \n a line even when it is empty,
+	// as JavaScript's text.split("\n") does: "a\n" is two lines and "" is one.
+	// Without it a final terminator adds no line and an empty file has none.
+	Phantom bool
+	// TrimCR drops one \r before a \n, as splitting on /\r?\n/ does.
+	TrimCR bool
+	// TrimLastCR also drops a \r that ends the final, unterminated line.
+	TrimLastCR bool
+}
+
+const chunkSize = 1 << 20
+
+// scanner cuts a byte stream into lines. It never holds more than one chunk
+// plus the retained head of the current line, so memory does not grow with
+// the file; skip and count run at memchr speed through lines nobody sees.
+type scanner struct {
+	ctx     context.Context
+	r       io.Reader
+	split   Split
+	buf     []byte
+	lo, hi  int  // unread bytes are buf[lo:hi]
+	eof     bool // r has no more bytes
+	err     error
+	afterCR bool // Universal: the last line ended at \r, so a \n next is part of it
+	mid     bool // bytes of an unterminated line were consumed by skip or count
+	ended   bool // the last line has been returned, skipped or counted
+	read    int64
+	lines   int   // lines returned, skipped or counted
+	acc     []byte // the retained head of the current line
+	check   *utf8Check
+}
+
+func newScanner(ctx context.Context, r io.Reader, split Split, stripBOM, checkUTF8 bool) *scanner {
+	s := &scanner{ctx: ctx, r: r, split: split, buf: make([]byte, chunkSize)}
+	if checkUTF8 {
+		s.check = &utf8Check{}
+	}
+	if stripBOM {
+		for s.hi-s.lo < 3 && s.fill() {
+		}
+		if bytes.HasPrefix(s.buf[s.lo:s.hi], []byte("\xef\xbb\xbf")) {
+			s.lo += 3
+		}
+	}
+	return s
+}
+
+// fill reads more bytes after the unread ones. It reports false at the end of
+// the stream, on a read error (kept in err) or when ctx is done.
+func (s *scanner) fill() bool {
+	if s.eof {
+		return false
+	}
+	if err := s.ctx.Err(); err != nil {
+		s.eof, s.err = true, err
+		return false
+	}
+	if s.lo > 0 {
+		if s.check != nil {
+			s.check.write(s.buf[:s.lo])
+		}
+		n := copy(s.buf, s.buf[s.lo:s.hi])
+		s.lo, s.hi = 0, n
+	}
+	for s.hi < len(s.buf) {
+		n, err := s.r.Read(s.buf[s.hi:])
+		s.hi += n
+		s.read += int64(n)
+		if err == io.EOF {
+			s.eof = true
+			break
+		}
+		if err != nil {
+			s.eof, s.err = true, err
+			break
+		}
+		if n > 0 {
+			break
+		}
+	}
+	if s.eof && s.check != nil && !s.check.closed {
+		s.check.write(s.buf[:s.hi]) // compaction checked everything before buf[0]
+		s.check.close()
+	}
+	return s.lo < s.hi
+}
+
+// skipLF consumes the \n of a \r\n whose \r ended the previous line.
+func (s *scanner) skipLF() {
+	if !s.afterCR {
+		return
+	}
+	s.afterCR = false
+	if s.lo == s.hi && !s.fill() {
+		return
+	}
+	if s.buf[s.lo] == '\n' {
+		s.lo++
+	}
+}
+
+// term finds the first line terminator in p: its index and length, or -1.
+func (s *scanner) term(p []byte) (at int, cr bool) {
+	lf := bytes.IndexByte(p, '\n')
+	if !s.split.Universal {
+		return lf, false
+	}
+	q := p
+	if lf >= 0 {
+		q = p[:lf]
+	}
+	if i := bytes.IndexByte(q, '\r'); i >= 0 {
+		return i, true
+	}
+	return lf, false
+}
+
+// rawLine is one line as read: its head, and its decoded size when the line
+// was longer than the caller could hold.
+type rawLine struct {
+	head     []byte // the line without its terminator, or its first bytes
+	complete bool   // head is the whole line
+	size     textSize
+}
+
+// next returns the next line, holding at most retain bytes of it.
+func (s *scanner) next(retain int) (rawLine, bool) {
+	if s.ended {
+		return rawLine{}, false
+	}
+	s.skipLF()
+	acc := s.acc[:0]
+	long := false
+	var m meter
+	take := func(p []byte) {
+		if long {
+			m.write(p)
+			return
+		}
+		if len(acc)+len(p) <= retain {
+			acc = append(acc, p...)
+			return
+		}
+		long = true
+		m.write(acc)
+		m.write(p)
+		acc = append(acc, p[:retain-len(acc)]...)
+	}
+	last := byte(0) // the line's last byte so far, for TrimCR on long lines
+	for {
+		if s.lo == s.hi && !s.fill() {
+			if !s.split.Phantom && len(acc) == 0 {
+				s.ended = true
+				return rawLine{}, false
+			}
+			s.ended = true
+			s.lines++
+			return s.finish(acc, long, &m, last, s.split.TrimLastCR), true
+		}
+		p := s.buf[s.lo:s.hi]
+		at, cr := s.term(p)
+		if at < 0 {
+			take(p)
+			last = p[len(p)-1]
+			s.lo = s.hi
+			continue
+		}
+		take(p[:at])
+		if at > 0 {
+			last = p[at-1]
+		}
+		s.lo += at + 1
+		s.afterCR = cr
+		s.lines++
+		return s.finish(acc, long, &m, last, s.split.TrimCR && !cr), true
+	}
+}
+
+func (s *scanner) finish(acc []byte, long bool, m *meter, last byte, trimCR bool) rawLine {
+	s.acc = acc
+	if trimCR && last == '\r' {
+		if !long {
+			acc = acc[:len(acc)-1]
+		} else {
+			// A \r is never swallowed by a replacement, so it counts one of each unit.
+			m.size.Bytes--
+			m.size.Runes--
+			m.size.UTF16--
+		}
+	}
+	if !long {
+		return rawLine{head: acc, complete: true}
+	}
+	return rawLine{head: acc, size: m.close()}
+}
+
+// more reports whether another line follows.
+func (s *scanner) more() bool {
+	if s.ended {
+		return false
+	}
+	s.skipLF()
+	if s.lo < s.hi || s.fill() {
+		return true
+	}
+	return s.split.Phantom || s.mid
+}
+
+// skip passes over up to n lines and returns how many there were.
+func (s *scanner) skip(n int) int {
+	return s.pass(n)
+}
+
+// count passes over every remaining line and returns how many there were.
+func (s *scanner) count() int {
+	return s.pass(-1)
+}
+
+// pass consumes up to n lines (all when n < 0) without looking at them.
+func (s *scanner) pass(n int) int {
+	done := 0
+	for n < 0 || done < n {
+		if s.ended {
+			break
+		}
+		s.skipLF()
+		if s.lo == s.hi && !s.fill() {
+			if s.split.Phantom || s.mid {
+				done++
+			}
+			s.ended = true
+			break
+		}
+		p := s.buf[s.lo:s.hi]
+		if s.split.Universal && bytes.IndexByte(p, '\r') >= 0 {
+			done += s.passSlow(p, n-done, n < 0)
+			continue
+		}
+		want := n - done
+		c := bytes.Count(p, []byte{'\n'})
+		if n < 0 || c < want {
+			done += c
+			s.mid = p[len(p)-1] != '\n' // the chunk ends inside a line
+			s.lo = s.hi
+			continue
+		}
+		// The want-th \n is in this chunk.
+		at := 0
+		for i := 0; i < want; i++ {
+			at += bytes.IndexByte(p[at:], '\n') + 1
+		}
+		s.lo += at
+		s.mid = false
+		done += want
+	}
+	s.lines += done
+	return done
+}
+
+// passSlow consumes lines of a chunk holding \r terminators byte by byte.
+func (s *scanner) passSlow(p []byte, want int, all bool) int {
+	done := 0
+	for i, b := range p {
+		if !all && done == want {
+			s.lo += i
+			return done
+		}
+		switch {
+		case b == '\n' && s.afterCR:
+			s.afterCR = false
+		case b == '\n' || b == '\r':
+			done++
+			s.mid = false
+			s.afterCR = b == '\r'
+		default:
+			s.afterCR = false
+			s.mid = true
+		}
+	}
+	s.lo = s.hi
+	return done
+}
+
+// utf8Check validates a stream fed in pieces, for tools that report whether a
+// file needed replacement decoding anywhere, not only in the lines shown.
+type utf8Check struct {
+	tail    []byte // an incomplete sequence at the end of the last piece
+	invalid bool
+	closed  bool // every byte of the stream has been checked
+}
+
+func (c *utf8Check) write(p []byte) {
+	if c.invalid || len(p) == 0 {
+		return
+	}
+	if len(c.tail) > 0 {
+		p = append(c.tail, p...)
+		c.tail = nil
+	}
+	// Hold back a possibly incomplete sequence at the end.
+	cut := len(p)
+	for i := len(p) - 1; i >= 0 && i >= len(p)-3; i-- {
+		if p[i] >= 0xc0 {
+			cut = i
+			break
+		}
+		if p[i] < 0x80 {
+			break
+		}
+	}
+	if !utf8.Valid(p[:cut]) {
+		c.invalid = true
+		return
+	}
+	c.tail = append([]byte(nil), p[cut:]...)
+}
+
+func (c *utf8Check) close() {
+	if len(c.tail) > 0 && !utf8.Valid(c.tail) {
+		c.invalid = true
+	}
+	c.tail = nil
+	c.closed = true
+}

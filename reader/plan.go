@@ -1,0 +1,106 @@
+package reader
+
+import (
+	"io/fs"
+)
+
+// Env is the world a call runs in: the agent's working directory and project.
+type Env struct {
+	FS       FS
+	Cwd      string // the agent's working directory: relative paths resolve against it
+	Worktree string // the project root the agent sees (opencode's git worktree, else "/")
+	Home     string // the user's home directory, for "~"
+}
+
+// Plan is what a profile asks of the pipeline for one call.
+type Plan struct {
+	Path  string // the absolute path the tool reads
+	Title string // the tool's title for the call, when it has one
+
+	Dir  DirRule // what becomes of a directory
+	Near bool    // a missing path lists its parent directory, for suggestions
+
+	// Sample is how many leading bytes media and binary detection see.
+	// SampleBySize caps it at the size stat reports, as opencode does, which
+	// makes it empty for /proc files (they report size 0).
+	Sample       int
+	SampleBySize bool
+	// Media returns the mime type of a file the tool hands over whole, or "".
+	Media func(sample []byte, path string) string
+	// Decode, when positive, fully decodes images no larger than Decode pixels
+	// a side, to report the ones the agent's decoder would reject (pi).
+	Decode int
+	// Binary reports a file the tool refuses as binary.
+	Binary func(sample []byte, path string) bool
+
+	Text   Text
+	Window Window
+	// Tail, when positive, ends the window that many lines before the end of
+	// the file (pi's negative limit reaches JavaScript's slice, which counts
+	// from the end). The file is counted first.
+	Tail int
+	// Extras are files the tool appends to a text result (opencode's
+	// subdirectory AGENTS.md); the pipeline reads them for Format.
+	Extras []string
+
+	// Call is the profile's own reading of the arguments, for Format.
+	Call any
+}
+
+// DirRule says what a tool does with a directory.
+type DirRule int
+
+const (
+	DirRefuse  DirRule = iota // Format words the refusal
+	DirList                   // the entries are listed for Format
+	DirMissing                // the tool cannot tell a directory from a missing path
+)
+
+// Text says how a tool decodes and splits text.
+type Text struct {
+	StripBOM bool // a leading UTF-8 byte order mark is dropped
+	Split    Split
+}
+
+// Kind is what a path turned out to be.
+type Kind int
+
+const (
+	KindMissing Kind = iota // nothing readable there; Found.Err says why
+	KindFile
+	KindDir
+	KindSpecial // a FIFO, device or socket
+)
+
+// Found is what the pipeline found at a plan's path.
+type Found struct {
+	Kind Kind
+	Err  error // why a path is missing or could not be opened
+	Mode fs.FileMode
+	Size int64 // as stat reports it
+
+	// Siblings are the names in the missing path's directory, in directory
+	// order (Plan.Near); SiblingsErr says why they could not be listed.
+	Siblings    []string
+	SiblingsErr error
+	Entries     []Entry // a directory's entries (DirList), in directory order
+
+	Media  *Attachment
+	Binary bool
+	Page   *Page
+	Extras []Extra
+
+	BytesRead int64
+}
+
+// Entry is one directory entry as agents list it.
+type Entry struct {
+	Name string // decoded the way the agents' runtimes decode names
+	Dir  bool   // a directory, or a symbolic link to one
+}
+
+// Extra is a file a tool appends to its output.
+type Extra struct {
+	Path string
+	Text string
+}

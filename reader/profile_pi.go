@@ -1,0 +1,388 @@
+package reader
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"math"
+	"regexp"
+	"strings"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// pi 0.73.1: the read tool of pi's coding agent
+// (packages/coding-agent/src/core/tools/read.ts, @mariozechner/pi-coding-agent).
+// Spec: shared/research/pi.md §1-4; goldens in testdata/golden/pi were
+// recorded with shared/oracles/pi-read.mjs.
+//
+// pi computes offsets in JavaScript numbers and hands them to slice(), so a
+// fractional or negative argument reaches the output (offset 1.5 shows
+// "lines 1.5-..."). The profile keeps that arithmetic in float64.
+type pi struct{}
+
+func init() { register(pi{}) }
+
+const (
+	piMaxLines   = 2000
+	piMaxBytes   = 51200
+	piSample     = 4100 // file-type's detection window
+	piMaxSide    = 2000 // images larger than this are resized
+	piMaxBase64  = 4.5 * 1024 * 1024
+	piLimitWords = "50.0KB" // formatSize(51200)
+)
+
+func (pi) Info() Info {
+	return Info{
+		Name: "pi", Agent: "pi", Release: "0.73.1", Tool: "read",
+		Params: []Param{
+			{Name: "path", Type: "string", Required: true, Doc: "Path to the file to read (relative or absolute)"},
+			{Name: "offset", Type: "number", Doc: "Line number to start reading from (1-indexed)"},
+			{Name: "limit", Type: "number", Doc: "Maximum number of lines to read"},
+		},
+		Limits: []string{
+			"2000 lines or 50KB (51200 bytes), whichever comes first; no per-line cap",
+			"a trailing newline counts as one more (empty) line",
+			"images (jpg, png, gif, webp) by magic bytes; no binary detection",
+		},
+		Notes: []string{
+			"images over 2000x2000 pixels or 4.5 MiB of base64 are resized by pi; readlens attaches the original and says so in its note",
+		},
+	}
+}
+
+func (pi) Args(path string, offset, limit *int) json.RawMessage {
+	return object("path", path, "offset", intArg(offset), "limit", intArg(limit))
+}
+
+type piCall struct {
+	args     Args
+	path     string   // the path argument after coercion, as the sed hint prints it
+	offset   float64  // 0 when absent
+	limit    *float64 // nil when absent
+	start    float64  // JavaScript's startLine
+}
+
+func (pi) Plan(env Env, a Args) (*Plan, *outcome) {
+	c, errs := piValidate(a)
+	if errs != "" {
+		return nil, fail("Validation failed for tool \"read\":\n" + errs + "\n\nReceived arguments:\n" + jsStringify(a.Raw, "  "))
+	}
+	c.args = a
+	if c.offset != 0 {
+		c.start = math.Max(0, c.offset-1)
+	}
+	w := Window{Start: int(c.start), Limit: -1, MaxLines: piMaxLines,
+		Budget: Budget{Max: piMaxBytes, Unit: Bytes, Sep: 1}, Count: true}
+	tail := 0
+	if c.limit != nil {
+		// allLines.slice(start, min(start+limit, N)): the end is truncated
+		// toward zero, and a negative end counts from the end of the file.
+		end := math.Trunc(c.start + *c.limit)
+		switch {
+		case end >= float64(w.Start):
+			w.Limit = int(math.Min(end, 1<<40)) - w.Start
+		case end < 0:
+			tail = int(math.Min(-end, 1<<40))
+		default:
+			w.Limit = 0
+		}
+	}
+	return &Plan{
+		Path:   piResolve(env, c.path),
+		Dir:    DirRefuse,
+		Sample: piSample,
+		Media:  piMedia,
+		Decode: piMaxSide,
+		Text:   Text{Split: Split{Phantom: true}},
+		Window: w,
+		Tail:   tail,
+		Call:   c,
+	}, nil
+}
+
+// piValidate converts and checks the arguments as pi-ai does: TypeBox's
+// Value.Convert, then the schema, every failure listed.
+func piValidate(a Args) (*piCall, string) {
+	c := &piCall{}
+	var errs []string
+	switch v := a.Get("path"); v.Kind {
+	case Missing:
+		errs = append(errs, "  - path: must have required properties path")
+	case String:
+		c.path = v.Str
+	case Number:
+		c.path = jsNumber(v.Num)
+	case Bool:
+		c.path = fmt.Sprint(v.Bool)
+	case Null:
+		c.path = "null"
+	default:
+		errs = append(errs, "  - path: must be string")
+	}
+	for _, key := range []string{"offset", "limit"} {
+		v := a.Get(key)
+		if v.Kind == Missing {
+			continue
+		}
+		n, ok := typeboxNumber(v)
+		if !ok {
+			errs = append(errs, "  - "+key+": must be number")
+			continue
+		}
+		if key == "offset" {
+			c.offset = n
+		} else {
+			c.limit = &n
+		}
+	}
+	return c, strings.Join(errs, "\n")
+}
+
+// typeboxNumber is TypeBox's TryNumber followed by its Number check.
+func typeboxNumber(v Value) (float64, bool) {
+	switch v.Kind {
+	case Number:
+		return v.Num, !math.IsInf(v.Num, 0)
+	case Bool:
+		if v.Bool {
+			return 1, true
+		}
+		return 0, true
+	case Null:
+		return 0, true
+	case String:
+		if n, ok := jsToNumber(v.Str); ok && !math.IsInf(n, 0) && !math.IsNaN(n) {
+			return n, true
+		}
+		switch strings.ToLower(v.Str) {
+		case "true":
+			return 1, true
+		case "false":
+			return 0, true
+		}
+	}
+	return 0, false
+}
+
+var piUnicodeSpaces = regexp.MustCompile("[\u00a0\u2000-\u200a\u202f\u205f\u3000]")
+var piAmPm = regexp.MustCompile(`(?i) (AM|PM)\.`)
+
+// piResolve is pi's resolveReadPath: expand "@", "~" and odd spaces, resolve
+// against the working directory, then try the macOS spellings of a name that
+// does not exist (screenshot U+202F, NFD, curly apostrophe).
+func piResolve(env Env, raw string) string {
+	p := strings.TrimPrefix(raw, "@")
+	p = piUnicodeSpaces.ReplaceAllString(p, " ")
+	switch {
+	case p == "~":
+		p = env.Home
+	case strings.HasPrefix(p, "~/"):
+		p = env.Home + p[1:]
+	}
+	if !isAbs(p) {
+		p = nodeResolve(env.Cwd, p)
+	}
+	exists := func(q string) bool { _, err := env.FS.Stat(q); return err == nil }
+	if exists(p) {
+		return p
+	}
+	nfd := norm.NFD.String(p)
+	curly := func(s string) string { return strings.ReplaceAll(s, "'", "\u2019") }
+	for _, v := range []string{piAmPm.ReplaceAllString(p, "\u202f$1."), nfd, curly(p), curly(nfd)} {
+		if v != p && exists(v) {
+			return v
+		}
+	}
+	return p
+}
+
+func (pi) Format(p *Plan, f *Found) *outcome {
+	c := p.Call.(*piCall)
+	switch {
+	case f.Kind == KindMissing, f.Kind == KindFile && f.Err != nil && f.Media == nil && f.Page == nil:
+		return fail(nodeError(f.Err, "access", p.Path))
+	case f.Kind == KindDir:
+		return fail("EISDIR: illegal operation on a directory, read")
+	case f.Kind == KindSpecial:
+		return wouldHang("pi", f.Mode)
+	case f.Media != nil:
+		return piImage(f.Media)
+	}
+	return piText(c, f.Page)
+}
+
+func piImage(a *Attachment) *outcome {
+	o := &outcome{}
+	text := "Read image file [" + a.Mime + "]"
+	resize := a.Width > piMaxSide || a.Height > piMaxSide || float64((a.Size+2)/3*4) >= piMaxBase64
+	switch {
+	case a.Corrupt:
+		o.media(text + "\n[Image omitted: could not be resized below the inline image size limit.]")
+		return o
+	case resize:
+		o.note = fmt.Sprintf("pi would resize this %dx%d image before sending it and add a line saying so; readlens attaches the original", a.Width, a.Height)
+	}
+	o.media(text)
+	o.attachments = []Attachment{*a}
+	return o
+}
+
+func piText(c *piCall, pg *Page) *outcome {
+	if pg.Err != nil {
+		return fail(pg.Err.Error())
+	}
+	n := float64(pg.Total)
+	if c.start >= n {
+		return fail("Offset " + jsNumber(c.offset) + " is beyond end of file (" + jsNumber(n) + " lines total)")
+	}
+	o := &outcome{}
+	t := &o.truncation
+	startDisplay := c.start + 1
+	shown := float64(len(pg.Lines))
+	if pg.Stop == StopBudget && len(pg.Lines) == 0 {
+		// truncateHead keeps no line at all: pi points at sed instead.
+		if c.start != math.Trunc(c.start) {
+			// Buffer.byteLength(allLines[1.5]) is a TypeError in Node.
+			return fail(`The "string" argument must be of type string or an instance of Buffer or ArrayBuffer. Received undefined`)
+		}
+		o.notice(fmt.Sprintf("[Line %s is %s, exceeds %s limit. Use bash: sed -n '%sp' %s | head -c %d]",
+			jsNumber(startDisplay), formatSize(pg.Over.Size.Bytes), piLimitWords, jsNumber(startDisplay), c.path, piMaxBytes))
+		t.Cap = CapFirstLine
+		t.TotalLines, t.TotalKnown = pg.Total, true
+		return o
+	}
+	for i, l := range pg.Lines {
+		if i > 0 {
+			o.frame("\n")
+		}
+		o.line(l, "", "")
+	}
+	endDisplay := startDisplay + shown - 1
+	switch {
+	case pg.Stop == StopMaxLines:
+		o.notice(fmt.Sprintf("\n\n[Showing lines %s-%s of %s. Use offset=%s to continue.]",
+			jsNumber(startDisplay), jsNumber(endDisplay), jsNumber(n), jsNumber(endDisplay+1)))
+		t.Cap = CapLines
+		piNext(t, c, endDisplay+1)
+	case pg.Stop == StopBudget:
+		o.notice(fmt.Sprintf("\n\n[Showing lines %s-%s of %s (%s limit). Use offset=%s to continue.]",
+			jsNumber(startDisplay), jsNumber(endDisplay), jsNumber(n), piLimitWords, jsNumber(endDisplay+1)))
+		t.Cap = CapBytes
+		piNext(t, c, endDisplay+1)
+	case c.limit != nil:
+		end := math.Min(c.start+*c.limit, n)
+		taken := end - c.start
+		if c.start+taken < n {
+			o.notice(fmt.Sprintf("\n\n[%s more lines in file. Use offset=%s to continue.]",
+				jsNumber(n-(c.start+taken)), jsNumber(c.start+taken+1)))
+			t.Cap = CapLimit
+			piNext(t, c, c.start+taken+1)
+		}
+	}
+	if len(pg.Lines) > 0 {
+		t.FirstLine, t.LastLine = pg.Lines[0].N, pg.Lines[len(pg.Lines)-1].N
+	}
+	t.TotalLines, t.TotalKnown = pg.Total, true
+	return o
+}
+
+func piNext(t *Truncation, c *piCall, next float64) {
+	if next == math.Trunc(next) && next >= 1 && next < 1<<40 {
+		t.NextOffset = int(next)
+	}
+	t.Next = c.args.With("offset", json.Number(jsNumber(next)))
+}
+
+// formatSize is pi's formatSize: bytes, then one decimal of KB or MB.
+func formatSize(b int64) string {
+	switch {
+	case b < 1024:
+		return fmt.Sprintf("%dB", b)
+	case b < 1024*1024:
+		return tenths(b, 1024) + "KB"
+	}
+	return tenths(b, 1024*1024) + "MB"
+}
+
+// tenths is JavaScript's (b/d).toFixed(1) in integer arithmetic: toFixed
+// rounds a tie up where Go's %.1f rounds it to even (1280 B is "1.3KB").
+func tenths(b, d int64) string {
+	t := (20*b + d) / (2 * d)
+	return fmt.Sprintf("%d.%d", t/10, t%10)
+}
+
+// piMedia is file-type 21.3.4 on the first 4100 bytes, as pi calls it, for
+// the four types pi sends: JPEG, PNG, GIF and WebP. Like file-type it looks
+// past leading UTF-8 byte order marks, takes any "GIF" prefix for a GIF,
+// and walks PNG chunks so that an APNG or a malformed PNG is not an image.
+func piMedia(sample []byte, _ string) string {
+	if len(sample) < 2 {
+		return ""
+	}
+	pos := 0
+	for i := 0; i < 256 && bytes.HasPrefix(sample[pos:], []byte("\xef\xbb\xbf")); i++ {
+		pos += 3
+	}
+	b := sample[pos:]
+	switch {
+	case bytes.HasPrefix(b, []byte("GIF")):
+		return "image/gif"
+	case bytes.HasPrefix(b, sigJPEG):
+		if len(b) > 3 && b[3] == 0xf7 {
+			return "" // JPEG-LS
+		}
+		return "image/jpeg"
+	case bytes.HasPrefix(b, sigPNG):
+		if piPNG(sample, pos+8) {
+			return "image/png"
+		}
+	case isWebP(b):
+		return "image/webp"
+	}
+	return ""
+}
+
+// piPNG walks PNG chunks from pos as file-type does: an IDAT before any
+// acTL makes a PNG; a bad IHDR or a chunk before it makes nothing; running
+// past the sample makes a PNG.
+func piPNG(b []byte, pos int) bool {
+	size := len(b)
+	seen := false
+	for count := 1; count <= 512; count++ {
+		prev := pos
+		if pos+8 > size {
+			return false // the chunk header is cut off: file-type gives up
+		}
+		length := int32(binary.BigEndian.Uint32(b[pos:]))
+		typ := string(b[pos+4 : pos+8])
+		pos += 8
+		if length < 0 {
+			return false
+		}
+		if typ == "IHDR" {
+			if length != 13 {
+				return false
+			}
+			seen = true
+		}
+		switch typ {
+		case "IDAT":
+			return true
+		case "acTL":
+			return false // APNG, which pi does not send
+		}
+		if !seen && typ != "CgBI" {
+			return false
+		}
+		if int(length)+4 > size {
+			return true
+		}
+		pos = min(pos+int(length)+4, size)
+		if pos <= prev || pos+8 >= size {
+			break
+		}
+	}
+	return true
+}

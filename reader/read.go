@@ -1,0 +1,127 @@
+// Package reader runs a coding agent's file-read tool the way the agent does,
+// byte for byte, with memory that does not grow with the file.
+//
+// One pipeline serves every agent; a Profile supplies the rules and the words:
+//
+//	validate and resolve  -> Profile.Plan
+//	stat and classify     -> examine
+//	detect media, binary  -> Plan.Media, Plan.Binary
+//	decode and window     -> newScanner, window
+//	format                -> Profile.Format
+package reader
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"time"
+)
+
+// Request is one call of an agent's read tool.
+type Request struct {
+	Profile string          // "" is DefaultProfile
+	Args    json.RawMessage // the tool arguments exactly as a model sends them
+	// Cwd is the agent's working directory ("" is the process's).
+	Cwd string
+	// Worktree is the project root the agent sees ("" is the git worktree
+	// containing Cwd, else "/", as opencode decides).
+	Worktree string
+	Home     string           // "" is $HOME
+	FS       FS               // nil is the real disk
+	Now      func() time.Time // nil is time.Now; tests pin it
+}
+
+// Read runs a profile's read tool on a request, as the agent would.
+func Read(ctx context.Context, req Request) (*Result, error) {
+	p, err := Lookup(orDefault(req.Profile, DefaultProfile))
+	if err != nil {
+		return nil, err
+	}
+	args, err := ParseArgs(req.Args)
+	if err != nil {
+		return nil, err
+	}
+	env, err := req.env()
+	if err != nil {
+		return nil, err
+	}
+	now := req.Now
+	if now == nil {
+		now = time.Now
+	}
+	began := now()
+
+	plan, out := p.Plan(env, args) // validate the arguments, resolve the path
+	var found Found
+	if out == nil {
+		found = examine(ctx, env.FS, plan) // stat, classify, detect, decode, window
+		out = p.Format(plan, &found)       // word it as the agent does
+	}
+	return assemble(p.Info(), args, plan, &found, out, now().Sub(began)), nil
+}
+
+func (req Request) env() (Env, error) {
+	e := Env{FS: req.FS, Cwd: req.Cwd, Worktree: req.Worktree, Home: req.Home}
+	if e.FS == nil {
+		e.FS = OS{}
+	}
+	if e.Cwd == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return e, err
+		}
+		e.Cwd = wd
+	}
+	e.Cwd = nodeResolve("/", e.Cwd)
+	if e.Worktree == "" {
+		e.Worktree = worktreeOf(e.FS, e.Cwd)
+	}
+	if e.Home == "" {
+		e.Home = os.Getenv("HOME")
+	}
+	return e, nil
+}
+
+// worktreeOf finds the git worktree containing dir, or "/" outside one.
+func worktreeOf(fsys FS, dir string) string {
+	for d := dir; ; d = nodeDirname(d) {
+		if _, err := fsys.Lstat(nodeJoin(d, ".git")); err == nil {
+			return d
+		}
+		if d == "/" {
+			return "/"
+		}
+	}
+}
+
+func assemble(info Info, args Args, plan *Plan, f *Found, out *outcome, elapsed time.Duration) *Result {
+	r := &Result{
+		Profile:     info.Name,
+		Tool:        info.Tool,
+		Args:        args.Raw,
+		Output:      out.output(),
+		IsError:     out.isError,
+		Parts:       out.parts,
+		Lines:       out.lines,
+		Attachments: out.attachments,
+		Truncation:  out.truncation,
+		Note:        out.note,
+		Stats:       Stats{BytesRead: f.BytesRead, Elapsed: elapsed},
+	}
+	if plan != nil {
+		r.Path = plan.Path
+		r.Title = plan.Title
+		r.HasTitle = info.Titled && !out.isError
+	}
+	if f.Page != nil {
+		r.Stats.LinesScanned = int64(f.Page.Total)
+	}
+	return r
+}
+
+func orDefault(s, dflt string) string {
+	if s == "" {
+		return dflt
+	}
+	return s
+}

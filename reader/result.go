@@ -1,0 +1,164 @@
+package reader
+
+import (
+	"encoding/json"
+	"strings"
+	"time"
+)
+
+// Result is one run of an agent's read tool.
+type Result struct {
+	Profile string          // the readlens profile that ran
+	Tool    string          // the tool name the model called
+	Args    json.RawMessage // the arguments, verbatim
+	// Title is the agent's own title for the call (opencode's worktree-relative
+	// path); HasTitle says whether the agent has one at all.
+	Title    string
+	HasTitle bool
+	Path     string // the path the tool resolved and read ("" when it never got that far)
+
+	Output      string // exactly what the model receives
+	IsError     bool   // the tool reported an error; Output is its text
+	Attachments []Attachment
+
+	// Parts cut Output into the pieces a renderer styles differently; their
+	// texts joined are Output, byte for byte.
+	Parts []Part
+	// Lines are the source lines shown, with the numbers the tool gave them,
+	// for views that highlight source instead of showing the raw text.
+	Lines      []Line
+	Truncation Truncation
+	// Note is readlens's own remark (a tool that would hang, a line too long
+	// to hold); it is never part of Output.
+	Note  string
+	Stats Stats
+}
+
+// PartKind says what a piece of the output is.
+type PartKind int
+
+const (
+	PartFrame  PartKind = iota // markup around the content: tags, separators, JSON punctuation
+	PartLine                   // one source line as printed, its number prefix included
+	PartCut                    // the marker a tool appends to a line it cut
+	PartNotice                 // a footer or notice: truncation hints, end-of-file lines
+	PartError                  // the text of an error
+	PartMedia                  // the text standing for an attachment ("Image read successfully")
+)
+
+// Part is one piece of a tool's output.
+type Part struct {
+	Kind PartKind
+	Text string
+	Line int // for PartLine and PartCut: the line number
+	// Prefix is the length of the number prefix at the start of a PartLine
+	// ("12: " for opencode, "" for pi).
+	Prefix int
+}
+
+// Attachment is a file a tool hands over whole: an image or a PDF.
+type Attachment struct {
+	Mime   string `json:"mime"`
+	Size   int64  `json:"size"`
+	SHA256 string `json:"sha256"`
+	Width  int    `json:"width,omitempty"`
+	Height int    `json:"height,omitempty"`
+	// Corrupt says the image did not decode (checked when a profile asks).
+	Corrupt bool `json:"-"`
+}
+
+// Truncation is what the tool left out, as facts, so no one parses Output.
+type Truncation struct {
+	FirstLine  int  `json:"first_line"` // first line shown (1-based), 0 when none
+	LastLine   int  `json:"last_line"`  // last line shown, 0 when none
+	TotalLines int  `json:"total_lines"`
+	TotalKnown bool `json:"total_known"` // the tool counted the whole file
+	// Cap names what ended the window early, "" when the tool showed the rest.
+	Cap Cap `json:"cap"`
+	// NextOffset is the offset the tool's own notice tells the model to use
+	// next, in the tool's units; 0 when it names none.
+	NextOffset int `json:"next_offset"`
+	// Next is the continuation call's arguments, in the tool's schema.
+	Next     json.RawMessage `json:"next,omitempty"`
+	CutLines []int           `json:"cut_lines,omitempty"` // lines the per-line cap cut
+}
+
+// Cap is what ended a window early.
+type Cap string
+
+const (
+	CapNone      Cap = ""
+	CapLimit     Cap = "limit"      // the call's own limit; more lines follow
+	CapLines     Cap = "lines"      // the tool's line cap
+	CapBytes     Cap = "bytes"      // the tool's byte (or character) cap
+	CapFirstLine Cap = "first_line" // the first line alone exceeds the byte cap
+	CapEntries   Cap = "entries"    // a directory listing's page
+)
+
+// Cut reports whether the tool cut anything: a cap or a long line.
+func (t Truncation) Cut() bool {
+	return (t.Cap != CapNone && t.Cap != CapLimit) || len(t.CutLines) > 0
+}
+
+// Stats describe the work done.
+type Stats struct {
+	BytesRead    int64         `json:"bytes_read"`
+	LinesScanned int64         `json:"lines_scanned"`
+	Elapsed      time.Duration `json:"-"`
+}
+
+// outcome is what a profile makes of a call: the output as it builds it.
+type outcome struct {
+	parts       []Part
+	lines       []Line
+	isError     bool
+	attachments []Attachment
+	truncation  Truncation
+	note        string
+}
+
+func (o *outcome) frame(s string) { o.add(Part{Kind: PartFrame, Text: s}) }
+
+func (o *outcome) notice(s string) { o.add(Part{Kind: PartNotice, Text: s}) }
+
+func (o *outcome) media(s string) { o.add(Part{Kind: PartMedia, Text: s}) }
+
+// line adds a source line printed as prefix+text, and the cut marker if the
+// tool cut it.
+func (o *outcome) line(l Line, prefix, cutMark string) {
+	o.add(Part{Kind: PartLine, Text: prefix + l.Text, Line: l.N, Prefix: len(prefix)})
+	if l.Cut && cutMark != "" {
+		o.add(Part{Kind: PartCut, Text: cutMark, Line: l.N})
+	}
+	o.lines = append(o.lines, l)
+	if l.Cut {
+		o.truncation.CutLines = append(o.truncation.CutLines, l.N)
+	}
+}
+
+func (o *outcome) add(p Part) {
+	if p.Text == "" {
+		return
+	}
+	// Neighbouring pieces of the same kind are one piece.
+	if n := len(o.parts); n > 0 && p.Kind != PartLine && p.Kind != PartCut && o.parts[n-1].Kind == p.Kind {
+		o.parts[n-1].Text += p.Text
+		return
+	}
+	o.parts = append(o.parts, p)
+}
+
+// fail makes an error outcome: the whole output is the error's text.
+func fail(text string) *outcome {
+	o := &outcome{isError: true}
+	o.add(Part{Kind: PartError, Text: text})
+	return o
+}
+
+func (o *outcome) output() string {
+	var b strings.Builder
+	for _, p := range o.parts {
+		b.WriteString(p.Text)
+	}
+	return b.String()
+}

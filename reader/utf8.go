@@ -1,0 +1,217 @@
+package reader
+
+import (
+	"unicode/utf8"
+)
+
+// The agents decode bytes the WHATWG way (Node's Buffer, Bun's TextDecoder,
+// CPython's errors="replace" and Rust's from_utf8_lossy agree): every maximal
+// invalid subsequence becomes one U+FFFD. Go's utf8.DecodeRune replaces byte by
+// byte instead ("\xe2\x82A" is one U+FFFD for them, two for Go), so the engine
+// carries its own decoder.
+
+// utf8State is the WHATWG UTF-8 decoder state between bytes.
+type utf8State struct {
+	need, seen   int
+	lower, upper byte
+}
+
+type stepResult int
+
+const (
+	stepOpen     stepResult = iota // the byte continues an open sequence
+	stepRune                       // the byte completed a valid rune of seqLen bytes
+	stepBad                        // the byte is invalid on its own: one U+FFFD
+	stepBadAgain                   // the open sequence is invalid: one U+FFFD, then feed the byte again
+)
+
+// step feeds one byte; seqLen is the length of the rune a stepRune completed.
+func (s *utf8State) step(b byte) (res stepResult, seqLen int) {
+	if s.need == 0 {
+		switch {
+		case b <= 0x7f:
+			return stepRune, 1
+		case b >= 0xc2 && b <= 0xdf:
+			s.need, s.lower, s.upper = 1, 0x80, 0xbf
+		case b >= 0xe0 && b <= 0xef:
+			s.need, s.lower, s.upper = 2, 0x80, 0xbf
+			if b == 0xe0 {
+				s.lower = 0xa0
+			} else if b == 0xed {
+				s.upper = 0x9f
+			}
+		case b >= 0xf0 && b <= 0xf4:
+			s.need, s.lower, s.upper = 3, 0x80, 0xbf
+			if b == 0xf0 {
+				s.lower = 0x90
+			} else if b == 0xf4 {
+				s.upper = 0x8f
+			}
+		default:
+			return stepBad, 0
+		}
+		s.seen = 0
+		return stepOpen, 0
+	}
+	if b < s.lower || b > s.upper {
+		*s = utf8State{}
+		return stepBadAgain, 0
+	}
+	s.lower, s.upper = 0x80, 0xbf
+	s.seen++
+	if s.seen == s.need {
+		n := s.need + 1
+		*s = utf8State{}
+		return stepRune, n
+	}
+	return stepOpen, 0
+}
+
+// flush ends the stream: a sequence left open becomes one U+FFFD.
+func (s *utf8State) flush() bool {
+	open := s.need != 0
+	*s = utf8State{}
+	return open
+}
+
+const replacement = "\uFFFD"
+
+// decodeUTF8 returns b as valid UTF-8, each maximal invalid subsequence replaced
+// by U+FFFD, and whether anything was replaced.
+func decodeUTF8(b []byte) (string, bool) {
+	if utf8.Valid(b) {
+		return string(b), false
+	}
+	out := make([]byte, 0, len(b)+8)
+	var s utf8State
+	for i := 0; i < len(b); i++ {
+		switch res, n := s.step(b[i]); res {
+		case stepRune:
+			out = append(out, b[i+1-n:i+1]...)
+		case stepBad:
+			out = append(out, replacement...)
+		case stepBadAgain:
+			out = append(out, replacement...)
+			i--
+		}
+	}
+	if s.flush() {
+		out = append(out, replacement...)
+	}
+	return string(out), true
+}
+
+// textSize is the size of decoded text in the units the agents count.
+type textSize struct {
+	Bytes int64 // UTF-8 bytes (Buffer.byteLength, Python's len(s.encode()))
+	UTF16 int64 // UTF-16 code units (JavaScript's String.length)
+	Runes int64 // code points (Python's len(s))
+}
+
+func (z *textSize) addSeq(n int) {
+	z.Bytes += int64(n)
+	z.Runes++
+	z.UTF16++
+	if n == 4 { // a supplementary-plane rune is a surrogate pair
+		z.UTF16++
+	}
+}
+
+// sizeOf measures valid UTF-8 text.
+func sizeOf(s string) textSize {
+	var z textSize
+	for i := 0; i < len(s); {
+		_, n := utf8.DecodeRuneInString(s[i:])
+		z.addSeq(n)
+		i += n
+	}
+	return z
+}
+
+// meter measures the decoded size of a byte stream fed in pieces, for lines too
+// long to hold: a 64 MiB minified line is measured, never kept.
+type meter struct {
+	s    utf8State
+	size textSize
+}
+
+func (m *meter) write(b []byte) {
+	for i := 0; i < len(b); i++ {
+		if m.s.need == 0 && b[i] < 0x80 {
+			// Fast path through ASCII runs, the common case in source files.
+			j := i + 1
+			for j < len(b) && b[j] < 0x80 {
+				j++
+			}
+			n := int64(j - i)
+			m.size.Bytes += n
+			m.size.Runes += n
+			m.size.UTF16 += n
+			i = j - 1
+			continue
+		}
+		switch res, n := m.s.step(b[i]); res {
+		case stepRune:
+			m.size.addSeq(n)
+		case stepBad:
+			m.size.addSeq(3)
+		case stepBadAgain:
+			m.size.addSeq(3)
+			i--
+		}
+	}
+}
+
+// close ends the stream and returns its decoded size.
+func (m *meter) close() textSize {
+	if m.s.flush() {
+		m.size.addSeq(3)
+	}
+	return m.size
+}
+
+// cutUTF16 keeps the first max UTF-16 code units of s, as JavaScript's
+// s.substring(0, max) does. When the cut splits a surrogate pair, JavaScript
+// keeps a lone high surrogate, which becomes U+FFFD once encoded as UTF-8.
+func cutUTF16(s string, max int) (string, bool) {
+	units := 0
+	for i, r := range s {
+		w := 1
+		if r >= 0x10000 {
+			w = 2
+		}
+		if units+w > max {
+			if units < max { // half a pair fits
+				return s[:i] + replacement, true
+			}
+			return s[:i], true
+		}
+		units += w
+	}
+	return s, false
+}
+
+// cutRunes keeps the first max code points of s, as Python's s[:max] does.
+func cutRunes(s string, max int) (string, bool) {
+	n := 0
+	for i := range s {
+		if n == max {
+			return s[:i], true
+		}
+		n++
+	}
+	return s, false
+}
+
+// cutBytes keeps at most max bytes of s without splitting a rune, as Rust's
+// and Go's byte-capped readers do.
+func cutBytes(s string, max int) (string, bool) {
+	if len(s) <= max {
+		return s, false
+	}
+	i := max
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i], true
+}

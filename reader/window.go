@@ -1,0 +1,205 @@
+package reader
+
+// Unit is what a cap counts.
+type Unit int
+
+const (
+	Bytes Unit = iota // UTF-8 bytes
+	UTF16             // UTF-16 code units: JavaScript's String.length
+	Runes             // code points: Python's len()
+)
+
+// Window says which lines a call shows and what the tool cuts.
+type Window struct {
+	Start    int     // 0-based index of the first line shown
+	Limit    int     // lines the call asked for; negative: no limit
+	MaxLines int     // the tool's own line cap, apart from the call's limit; 0: none
+	Cut      LineCut // the per-line cap
+	Budget   Budget  // the cap on the whole window
+	Count    bool    // scan to the end of the file to learn its line count
+	// CheckUTF8 reports invalid UTF-8 anywhere in the file, not only in the
+	// lines shown (envelope's fallback_encoding is a whole-file fact).
+	CheckUTF8 bool
+}
+
+// LineCut cuts lines longer than Max, in Unit, and appends Suffix.
+type LineCut struct {
+	Max    int // 0: lines are never cut
+	Unit   Unit
+	Suffix string
+}
+
+// Budget caps the text of the whole window. A line that does not fit ends it.
+type Budget struct {
+	Max  int // 0: no budget
+	Unit Unit
+	Sep  int // charged for each line after the first: the "\n" between lines
+	// Halt stops reading at the line that does not fit, so the total stays
+	// unknown (opencode stops its stream there; pi keeps counting).
+	Halt bool
+}
+
+// Stop says why a window ended.
+type Stop int
+
+const (
+	StopEOF      Stop = iota // the file ended
+	StopLimit                // the call's limit was reached and more lines follow
+	StopMaxLines             // the tool's own line cap was reached and more lines follow
+	StopBudget               // the next line did not fit the budget
+)
+
+// Line is one source line as a tool shows it.
+type Line struct {
+	N    int    `json:"n"`             // 1-based line number in the file
+	Text string `json:"text"`          // decoded text, cut to the tool's cap, without the cut suffix
+	Cut  bool   `json:"cut,omitempty"` // the tool cut this line and appended its suffix
+}
+
+// Over describes the line that did not fit the budget.
+type Over struct {
+	N    int      // its line number
+	Size textSize // its whole decoded size
+}
+
+// Page is what the window stage found.
+type Page struct {
+	Lines   []Line
+	Stop    Stop
+	Total   int  // lines in the file; when the budget halted the scan, the number of the line that did not fit
+	Counted bool // Total is the whole file's line count
+	Over    *Over
+	Invalid bool // some bytes were not valid UTF-8 and were replaced
+	// Clipped says a line shown uncut was longer than readlens holds
+	// (largestLine): the tool would show it whole, readlens shows its head.
+	Clipped bool
+	Err     error
+}
+
+// largestLine bounds what readlens holds of one line whatever a tool would
+// show: past it the window still measures the line but keeps only its head.
+const largestLine = 64 << 20
+
+// retain is how much of a line the window must hold to cut or measure it.
+func (w *Window) retain() int {
+	n := largestLine
+	if w.Cut.Max > 0 {
+		// A UTF-16 unit or a code point is at most 4 bytes, an invalid byte
+		// run at most 3: 4 bytes per unit always cover the cut.
+		n = min(n, 4*w.Cut.Max+4)
+	}
+	if w.Budget.Max > 0 {
+		// Decoded text is never shorter than its bytes, and a unit never
+		// covers more than 4 bytes, so a longer line cannot fit.
+		n = min(n, 4*w.Budget.Max+4)
+	}
+	return n
+}
+
+// window reads the lines a call shows from s.
+func window(s *scanner, w Window) *Page {
+	pg := &Page{}
+	if skipped := s.skip(w.Start); skipped < w.Start {
+		pg.Total, pg.Counted = skipped, true
+		return pg.done(s)
+	}
+	retain := w.retain()
+	used := 0
+	for {
+		n := len(pg.Lines)
+		if w.Limit >= 0 && n == w.Limit {
+			if s.more() {
+				pg.Stop = StopLimit
+			}
+			break
+		}
+		if w.MaxLines > 0 && n == w.MaxLines {
+			if s.more() {
+				pg.Stop = StopMaxLines
+			}
+			break
+		}
+		raw, ok := s.next(retain)
+		if !ok {
+			break
+		}
+		num := w.Start + n + 1
+		text, bad := decodeUTF8(raw.head)
+		pg.Invalid = pg.Invalid || bad
+		size := raw.size
+		if raw.complete {
+			size = sizeOf(text)
+		}
+		line := Line{N: num, Text: text}
+		if w.Cut.Max > 0 && unitsOf(size, w.Cut.Unit) > int64(w.Cut.Max) {
+			line.Text, line.Cut = cut(text, w.Cut)
+		}
+		if w.Budget.Max > 0 {
+			cost := w.cost(line, size, n)
+			if used+cost > w.Budget.Max {
+				pg.Stop = StopBudget
+				pg.Over = &Over{N: num, Size: size}
+				if w.Budget.Halt {
+					pg.Total = num
+					return pg.done(s)
+				}
+				break
+			}
+			used += cost
+		}
+		pg.Clipped = pg.Clipped || (!raw.complete && !line.Cut)
+		pg.Lines = append(pg.Lines, line)
+	}
+	pg.Total = s.lines
+	if w.Count {
+		pg.Total += s.count()
+		pg.Counted = true
+	}
+	return pg.done(s)
+}
+
+func (pg *Page) done(s *scanner) *Page {
+	if s.check != nil {
+		if !s.check.closed {
+			// The scan stopped early: check the rest so the verdict covers the file.
+			s.count()
+		}
+		pg.Invalid = pg.Invalid || s.check.invalid
+	}
+	pg.Err = s.err
+	return pg
+}
+
+// cost is what a shown line charges the budget.
+func (w *Window) cost(l Line, whole textSize, shown int) int {
+	var units int64
+	if l.Cut {
+		units = unitsOf(sizeOf(l.Text), w.Budget.Unit) + unitsOf(sizeOf(w.Cut.Suffix), w.Budget.Unit)
+	} else {
+		units = unitsOf(whole, w.Budget.Unit)
+	}
+	if shown > 0 {
+		units += int64(w.Budget.Sep)
+	}
+	return int(min(units, int64(1)<<40))
+}
+
+func unitsOf(z textSize, u Unit) int64 {
+	switch u {
+	case UTF16:
+		return z.UTF16
+	case Runes:
+		return z.Runes
+	}
+	return z.Bytes
+}
+
+func cut(s string, c LineCut) (string, bool) {
+	switch c.Unit {
+	case UTF16:
+		return cutUTF16(s, c.Max)
+	case Runes:
+		return cutRunes(s, c.Max)
+	}
+	return cutBytes(s, c.Max)
+}
