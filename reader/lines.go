@@ -39,7 +39,7 @@ type scanner struct {
 	mid     bool // bytes of an unterminated line were consumed by skip or count
 	ended   bool // the last line has been returned, skipped or counted
 	read    int64
-	lines   int   // lines returned, skipped or counted
+	lines   int    // lines returned, skipped or counted
 	acc     []byte // the retained head of the current line
 	check   *utf8Check
 }

@@ -57,11 +57,11 @@ func (pi) Args(path string, offset, limit *int) json.RawMessage {
 }
 
 type piCall struct {
-	args     Args
-	path     string   // the path argument after coercion, as the sed hint prints it
-	offset   float64  // 0 when absent
-	limit    *float64 // nil when absent
-	start    float64  // JavaScript's startLine
+	args   Args
+	path   string   // the path argument after coercion, as the sed hint prints it
+	offset float64  // 0 when absent
+	limit  *float64 // nil when absent
+	start  float64  // JavaScript's startLine
 }
 
 func (pi) Plan(env Env, a Args) (*Plan, *outcome) {
