@@ -31,10 +31,10 @@ type Value struct {
 	Bool bool
 }
 
-// IsInt reports whether v is a number with no fractional part, as
-// JavaScript's Number.isInteger.
-func (v Value) IsInt() bool {
-	return v.Kind == Number && !math.IsInf(v.Num, 0) && v.Num == math.Trunc(v.Num)
+// IsSafeInt reports whether v is an integer JavaScript holds exactly, as
+// Number.isSafeInteger: Effect's Int rejects 1e21.
+func (v Value) IsSafeInt() bool {
+	return v.Kind == Number && v.Num == math.Trunc(v.Num) && math.Abs(v.Num) <= 1<<53-1
 }
 
 // Args are a tool call's arguments: a JSON object whose key order and value

@@ -7,15 +7,15 @@ import (
 	"encoding/hex"
 	"errors"
 	"image"
-	_ "image/gif" // attachments report their dimensions
-	_ "image/jpeg"
-	_ "image/png"
+	"image/gif"
+	"image/jpeg"
+	"image/png"
 	"io"
 	"io/fs"
 	"syscall"
 
-	_ "golang.org/x/image/bmp"
-	_ "golang.org/x/image/webp"
+	"golang.org/x/image/bmp"
+	"golang.org/x/image/webp"
 )
 
 // examine runs the pipeline's middle: stat and classify the path, detect
@@ -84,18 +84,18 @@ func examine(ctx context.Context, fsys FS, p *Plan) Found {
 		f.Binary = true
 		return f
 	}
-	f.Page = readText(ctx, file, sample, p, &f.BytesRead)
+	f.Page = readText(ctx, file, sample, p, bufferFor(f.Size), &f.BytesRead)
 	f.Extras = readExtras(fsys, p.Extras)
 	return f
 }
 
 // readText decodes and windows a file whose first bytes are sample.
-func readText(ctx context.Context, file File, sample []byte, p *Plan, read *int64) *Page {
+func readText(ctx context.Context, file File, sample []byte, p *Plan, bufSize int, read *int64) *Page {
 	w := p.Window
 	if p.Tail > 0 {
 		// The window ends Tail lines before the end: count the lines, then
 		// read again from the start.
-		s := newScanner(ctx, io.MultiReader(bytes.NewReader(sample), file), p.Text.Split, p.Text.StripBOM, false)
+		s := newScanner(ctx, io.MultiReader(bytes.NewReader(sample), file), p.Text.Split, p.Text.StripBOM, false, bufSize)
 		total := s.count()
 		*read += s.read
 		if s.err != nil {
@@ -111,7 +111,7 @@ func readText(ctx context.Context, file File, sample []byte, p *Plan, read *int6
 		sample = nil
 		w.Limit = max(0, total-p.Tail-w.Start)
 	}
-	s := newScanner(ctx, io.MultiReader(bytes.NewReader(sample), file), p.Text.Split, p.Text.StripBOM, w.CheckUTF8)
+	s := newScanner(ctx, io.MultiReader(bytes.NewReader(sample), file), p.Text.Split, p.Text.StripBOM, w.CheckUTF8, bufSize)
 	pg := window(s, w)
 	*read += s.read
 	return pg
@@ -132,7 +132,12 @@ func attach(mime string, sample []byte, file io.Reader, decode int) (*Attachment
 	if decode > 0 {
 		r = io.TeeReader(c, &limitedBuffer{b: &head, max: decodeLimit})
 	}
-	cfg, _, err := image.DecodeConfig(r)
+	dec, ok := decoders[mime]
+	err := errors.ErrUnsupported
+	var cfg image.Config
+	if ok {
+		cfg, err = dec.config(r)
+	}
 	if err == nil {
 		a.Width, a.Height = cfg.Width, cfg.Height
 	}
@@ -145,12 +150,28 @@ func attach(mime string, sample []byte, file io.Reader, decode int) (*Attachment
 		switch {
 		case err != nil:
 			a.Corrupt = true
-		case cfg.Width <= decode && cfg.Height <= decode && a.Size <= decodeLimit:
-			_, _, err := image.Decode(bytes.NewReader(head.Bytes()))
+		case a.Size > decodeLimit:
+		case cfg.Width <= decode && cfg.Height <= decode:
+			_, err := dec.decode(bytes.NewReader(head.Bytes()))
 			a.Corrupt = err != nil
+		default:
+			a.Corrupt = !wellFormed(mime, head.Bytes())
 		}
 	}
 	return a, nil
+}
+
+// decoders are the image decoders by mime type: a file is decoded as what it
+// was detected to be, never as whatever format happens to accept its bytes.
+var decoders = map[string]struct {
+	config func(io.Reader) (image.Config, error)
+	decode func(io.Reader) (image.Image, error)
+}{
+	"image/png":  {png.DecodeConfig, png.Decode},
+	"image/jpeg": {jpeg.DecodeConfig, jpeg.Decode},
+	"image/gif":  {gif.DecodeConfig, gif.Decode},
+	"image/webp": {webp.DecodeConfig, webp.Decode},
+	"image/bmp":  {bmp.DecodeConfig, bmp.Decode},
 }
 
 // limitedBuffer keeps what is written to it up to max bytes, then nothing.

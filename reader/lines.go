@@ -22,7 +22,16 @@ type Split struct {
 	TrimLastCR bool
 }
 
+// chunkSize is the largest read; smaller files get a buffer their size.
 const chunkSize = 1 << 20
+
+// bufferFor sizes a scanner's buffer for a file of size bytes (0: unknown).
+func bufferFor(size int64) int {
+	if size <= 0 || size >= chunkSize {
+		return chunkSize
+	}
+	return max(int(size)+1, 512)
+}
 
 // scanner cuts a byte stream into lines. It never holds more than one chunk
 // plus the retained head of the current line, so memory does not grow with
@@ -44,8 +53,8 @@ type scanner struct {
 	check   *utf8Check
 }
 
-func newScanner(ctx context.Context, r io.Reader, split Split, stripBOM, checkUTF8 bool) *scanner {
-	s := &scanner{ctx: ctx, r: r, split: split, buf: make([]byte, chunkSize)}
+func newScanner(ctx context.Context, r io.Reader, split Split, stripBOM, checkUTF8 bool, bufSize int) *scanner {
+	s := &scanner{ctx: ctx, r: r, split: split, buf: make([]byte, max(bufSize, 4))}
 	if checkUTF8 {
 		s.check = &utf8Check{}
 	}

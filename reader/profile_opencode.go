@@ -3,7 +3,9 @@ package reader
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"slices"
 	"strings"
 	"syscall"
@@ -118,7 +120,7 @@ func ocValidate(a Args) string {
 		case v.Kind == Missing:
 		case v.Kind != Number:
 			return at(key, "Expected number | undefined, got "+effectFormat(v))
-		case !v.IsInt():
+		case !v.IsSafeInt():
 			return at(key, "Expected an integer, got "+effectFormat(v))
 		case v.Num < 0:
 			return at(key, "Expected a value greater than or equal to 0, got "+effectFormat(v))
@@ -199,7 +201,7 @@ func (opencode) Format(p *Plan, f *Found) *outcome {
 	case f.Kind == KindMissing && Errno(f.Err) == syscall.ENOENT:
 		return ocMissing(p.Path, f)
 	case f.Kind == KindMissing, f.Err != nil:
-		return fail(fmt.Sprint(f.Err))
+		return fail(effectError(f.Err))
 	case f.Kind == KindDir:
 		return ocDirectory(p.Path, c, f.Entries)
 	case f.Kind == KindSpecial:
@@ -210,6 +212,29 @@ func (opencode) Format(p *Plan, f *Found) *outcome {
 		return fail("Cannot read binary file: " + p.Path)
 	}
 	return ocText(p, c, f)
+}
+
+// effectError words a file-system failure as Effect's platform layer does:
+// "BadResource: FileSystem.stat (/path)".
+func effectError(err error) string {
+	reason := "Unknown"
+	switch Errno(err) {
+	case syscall.ENOENT:
+		reason = "NotFound"
+	case syscall.EACCES:
+		reason = "PermissionDenied"
+	case syscall.EEXIST:
+		reason = "AlreadyExists"
+	case syscall.EISDIR, syscall.ENOTDIR, syscall.ELOOP:
+		reason = "BadResource"
+	case syscall.EBUSY:
+		reason = "Busy"
+	}
+	var pe *fs.PathError
+	if !errors.As(err, &pe) {
+		return reason + ": " + err.Error()
+	}
+	return fmt.Sprintf("%s: FileSystem.%s (%s)", reason, pe.Op, pe.Path)
 }
 
 func ocAttached(a *Attachment) *outcome {

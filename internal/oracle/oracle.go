@@ -1,0 +1,73 @@
+// Package oracle holds the cases readlens is checked on and what the real
+// agents answered to them: testdata/cases/<profile>.json lists the calls,
+// testdata/oracle/<profile>/<case>.json holds each recorded answer.
+package oracle
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+)
+
+// RootVar stands for the fixture root's absolute path in cases and records.
+const RootVar = "$ROOT"
+
+// Case is one call of a tool.
+type Case struct {
+	Name string          `json:"name"`
+	Args json.RawMessage `json:"args"` // with RootVar for the fixture root
+}
+
+// Record is what a real tool returned for a case.
+type Record struct {
+	Output      string       `json:"output"`
+	IsError     bool         `json:"is_error"`
+	Title       *string      `json:"title,omitempty"`
+	Attachments []Attachment `json:"attachments"`
+	// Timeout says the tool never answered (a FIFO, a device).
+	Timeout bool `json:"timeout,omitempty"`
+	// Render holds pi's own renderCall/renderResult strings, ANSI stripped,
+	// at width 80, for the TUI's goldens.
+	Render map[string]string `json:"render,omitempty"`
+}
+
+// Attachment describes a file a tool attached.
+type Attachment struct {
+	Mime   string `json:"mime"`
+	Size   int64  `json:"size"`
+	SHA256 string `json:"sha256"`
+}
+
+// Testdata is the repository's testdata directory.
+func Testdata() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..", "testdata")
+}
+
+// Cases reads a profile's case list.
+func Cases(profile string) ([]Case, error) {
+	b, err := os.ReadFile(filepath.Join(Testdata(), "cases", profile+".json"))
+	if err != nil {
+		return nil, err
+	}
+	var cs []Case
+	if err := json.Unmarshal(b, &cs); err != nil {
+		return nil, fmt.Errorf("cases/%s.json: %w", profile, err)
+	}
+	return cs, nil
+}
+
+// Load reads the recorded answer to a case.
+func Load(profile, name string) (*Record, error) {
+	b, err := os.ReadFile(filepath.Join(Testdata(), "oracle", profile, name+".json"))
+	if err != nil {
+		return nil, err
+	}
+	var r Record
+	if err := json.Unmarshal(b, &r); err != nil {
+		return nil, fmt.Errorf("oracle/%s/%s.json: %w", profile, name, err)
+	}
+	return &r, nil
+}
