@@ -45,12 +45,16 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	opts := []fang.Option{fang.WithErrorHandler(func(w io.Writer, styles fang.Styles, err error) {
+	opts := []fang.Option{fang.WithErrorHandler(func(w io.Writer, _ fang.Styles, err error) {
 		var e *exitError
 		if errors.As(err, &e) && e.silent {
 			return
 		}
-		fang.DefaultErrorHandler(w, styles, err)
+		// Plain, one line, unpadded: errors are read in pipes and logs too.
+		fmt.Fprintf(w, "readlens: %v\n", err)
+		if !errors.As(err, &e) {
+			fmt.Fprintln(w, "Try 'readlens --help'.")
+		}
 	})}
 	if version != "" {
 		opts = append(opts, fang.WithVersion(version))

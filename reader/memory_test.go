@@ -1,0 +1,55 @@
+package reader
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+)
+
+// TestMemoryDoesNotGrowWithFile reads files of 1 MiB and 48 MiB, in many
+// short lines and in one long line, and checks that the second costs about
+// what the first does: the engine streams, it never holds the file.
+func TestMemoryDoesNotGrowWithFile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes 100 MiB of files")
+	}
+	dir := t.TempDir()
+	write := func(name string, size int, line []byte) string {
+		p := filepath.Join(dir, name)
+		b := bytes.Repeat(line, size/len(line)+1)[:size]
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	shapes := map[string][]byte{"short lines": []byte("line of text\n"), "one line": []byte("x")}
+	for shape, line := range shapes {
+		small := write(shape+"-small", 1<<20, line)
+		large := write(shape+"-large", 48<<20, line)
+		for _, profile := range []string{"opencode", "pi"} {
+			allocated := func(path string) uint64 {
+				p, _ := Lookup(profile)
+				args := p.Args(path, nil, nil)
+				var before, after runtime.MemStats
+				runtime.GC()
+				runtime.ReadMemStats(&before)
+				res, err := Read(context.Background(), Request{Profile: profile, Args: json.RawMessage(args), Cwd: dir, Worktree: dir})
+				if err != nil || res.IsError {
+					t.Fatalf("%s %s: %v %q", profile, path, err, res.Output)
+				}
+				runtime.ReadMemStats(&after)
+				return after.TotalAlloc - before.TotalAlloc
+			}
+			s, l := allocated(small), allocated(large)
+			// The buffer is sized to the file up to 1 MiB, so the large file
+			// may cost one more megabyte; nothing may scale with its size.
+			if l > s+(2<<20) {
+				t.Errorf("%s, %s: 1 MiB file allocated %d KiB, 48 MiB file %d KiB", profile, shape, s>>10, l>>10)
+			}
+		}
+	}
+}
