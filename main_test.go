@@ -76,7 +76,11 @@ var knownDiffs = map[string]func(t *testing.T, want, got string, res jsonResult)
 func TestOracles(t *testing.T) {
 	root := fixtureRoot(t)
 	t.Setenv("HOME", filepath.Join(root, "home")) // pi expands "~" (the recorder did the same)
-	for _, profile := range []string{"opencode", "pi"} {
+	profiles, err := oracle.Profiles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, profile := range profiles {
 		cases, err := oracle.Cases(profile)
 		if err != nil {
 			t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 )
 
 // RootVar stands for the fixture root's absolute path in cases and records.
@@ -44,6 +45,19 @@ type Attachment struct {
 func Testdata() string {
 	_, file, _, _ := runtime.Caller(0)
 	return filepath.Join(filepath.Dir(file), "..", "..", "testdata")
+}
+
+// Profiles lists the profiles that have recorded cases.
+func Profiles() ([]string, error) {
+	files, err := filepath.Glob(filepath.Join(Testdata(), "cases", "*.json"))
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, f := range files {
+		names = append(names, strings.TrimSuffix(filepath.Base(f), ".json"))
+	}
+	return names, nil
 }
 
 // Cases reads a profile's case list.

@@ -13,7 +13,6 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
-	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"flag"
@@ -21,7 +20,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -112,12 +111,17 @@ type oracleEnv struct {
 	timeout       time.Duration
 }
 
-var recorder = map[string]func(oracleEnv, string) (*record, error){
-	"opencode": runOpencode,
-	"pi":       runPi,
-}
+// recorder holds each oracle's runner: one file per agent registers one.
+var recorder = map[string]func(oracleEnv, string) (*record, error){}
 
-func recorders() []string { return []string{"opencode", "pi"} }
+func recorders() []string {
+	var names []string
+	for n := range recorder {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
 
 // record is an oracle's answer, as stored.
 type record struct{ oracle.Record }
@@ -170,109 +174,7 @@ func command(env oracleEnv, name string, args ...string) (stdout, stderr []byte,
 	return o, e.Bytes(), ctx.Err() != nil, err
 }
 
-var logLine = regexp.MustCompile(`(?m)^(\x1b\[[0-9;]*m)*(ERROR|WARN|INFO) +\d{4}-\d\d-\d\dT[^\n]*service=[^\n]*\n?`)
-var ansi = regexp.MustCompile(`\x1b\[[0-9;]*m`)
-
-func runOpencode(env oracleEnv, args string) (*record, error) {
-	if os.Getenv("OPENCODE_BIN") == "" {
-		return nil, fmt.Errorf("set OPENCODE_BIN to the opencode binary")
-	}
-	stdout, stderr, timedOut, err := command(env, "bash", filepath.Join(env.scripts, "opencode-read.sh"), env.root, args)
-	r := &record{}
-	if timedOut {
-		r.Timeout = true
-		return r, nil
-	}
-	if err == nil {
-		var out struct {
-			Result struct {
-				Title       string `json:"title"`
-				Output      string `json:"output"`
-				Attachments []struct {
-					Mime string `json:"mime"`
-					URL  string `json:"url"`
-				} `json:"attachments"`
-			} `json:"result"`
-		}
-		if err := json.Unmarshal(stdout, &out); err != nil {
-			return nil, fmt.Errorf("opencode stdout: %v: %s", err, stdout)
-		}
-		r.Output = out.Result.Output
-		r.Title = &out.Result.Title
-		r.Attachments = []oracle.Attachment{}
-		for _, a := range out.Result.Attachments {
-			_, b64, _ := strings.Cut(a.URL, ";base64,")
-			data, err := base64.StdEncoding.DecodeString(b64)
-			if err != nil {
-				return nil, err
-			}
-			r.Attachments = append(r.Attachments, attachment(a.Mime, data))
-		}
-		return r, nil
-	}
-	// A tool error: "Error: Unexpected error\n\n<message>\n" on stderr.
-	text := logLine.ReplaceAllString(string(stderr), "")
-	_, msg, ok := strings.Cut(text, "Unexpected error\n\n")
-	if !ok {
-		return nil, fmt.Errorf("opencode failed: %v: %s", err, stderr)
-	}
-	r.Output = strings.TrimSuffix(msg, "\n")
-	r.IsError = true
-	r.Attachments = []oracle.Attachment{}
-	return r, nil
-}
-
 func attachment(mime string, data []byte) oracle.Attachment {
 	sum := sha256.Sum256(data)
 	return oracle.Attachment{Mime: mime, Size: int64(len(data)), SHA256: hex.EncodeToString(sum[:])}
-}
-
-func runPi(env oracleEnv, args string) (*record, error) {
-	if os.Getenv("PI_PKG_DIR") == "" {
-		return nil, fmt.Errorf("set PI_PKG_DIR to the installed @mariozechner/pi-coding-agent package")
-	}
-	os.Setenv("HOME", filepath.Join(env.root, "home"))
-	stdout, stderr, timedOut, err := command(env, "node", filepath.Join(env.scripts, "pi-read.mjs"),
-		"--args-json", args, "--cwd", env.root, "--render", "--width", "80")
-	r := &record{}
-	if timedOut {
-		r.Timeout = true
-		return r, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("pi oracle: %v: %s", err, stderr)
-	}
-	var out struct {
-		IsError bool `json:"isError"`
-		Content []struct {
-			Type       string `json:"type"`
-			Text       string `json:"text"`
-			MimeType   string `json:"mimeType"`
-			DataBytes  int64  `json:"dataBytes"`
-			DataSha256 string `json:"dataSha256"`
-		} `json:"content"`
-		Render map[string]any `json:"render"`
-	}
-	if err := json.Unmarshal(stdout, &out); err != nil {
-		return nil, fmt.Errorf("pi stdout: %v: %s", err, stdout)
-	}
-	r.IsError = out.IsError
-	r.Attachments = []oracle.Attachment{}
-	var texts []string
-	for _, c := range out.Content {
-		switch c.Type {
-		case "text":
-			texts = append(texts, c.Text)
-		case "image":
-			r.Attachments = append(r.Attachments, oracle.Attachment{Mime: c.MimeType, Size: c.DataBytes, SHA256: c.DataSha256})
-		}
-	}
-	r.Output = strings.Join(texts, "\n")
-	r.Render = map[string]string{}
-	for _, k := range []string{"renderCall_collapsed", "renderCall_expanded", "renderResult_collapsed", "renderResult_expanded"} {
-		if s, ok := out.Render[k].(string); ok {
-			r.Render[k] = ansi.ReplaceAllString(s, "")
-		}
-	}
-	return r, nil
 }
