@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/fang"
 	"github.com/spf13/cobra"
 )
@@ -99,4 +100,10 @@ numbers, the caps, the truncation notices, the errors.`,
 
 func usageErr(format string, a ...any) error {
 	return &exitError{code: exitUsage, err: fmt.Errorf(format, a...)}
+}
+
+// isDarkTerminal asks the terminal for its background; it assumes dark when
+// the terminal does not answer.
+func isDarkTerminal() bool {
+	return lipgloss.HasDarkBackground(os.Stdin, os.Stdout)
 }

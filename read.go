@@ -21,6 +21,7 @@ type readFlags struct {
 	cwd      string
 	worktree string
 	json     bool
+	card     cardFlags
 }
 
 // now is the clock readlens times calls with; tests pin it.
@@ -59,6 +60,7 @@ call, 3 when the agent would never return (a FIFO with no writer, a device).`,
 	fl.StringVar(&f.cwd, "cwd", "", "the agent's working directory (default: the current directory)")
 	fl.StringVar(&f.worktree, "worktree", "", "the project root the agent sees (default: the git worktree of --cwd, else /)")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object: the output and everything readlens knows about the call")
+	f.card.register(cmd)
 	_ = cmd.RegisterFlagCompletionFunc("profile", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return reader.Names(), cobra.ShellCompDirectiveNoFileComp
 	})
@@ -72,6 +74,8 @@ func runRead(cmd *cobra.Command, pos []string, f readFlags) error {
 	}
 	var raw json.RawMessage
 	switch {
+	case f.json && f.card.render:
+		return usageErr("--json and --render print different things: give one")
 	case f.args != "" && (len(pos) > 0 || cmd.Flags().Changed("offset") || cmd.Flags().Changed("limit")):
 		return usageErr("--args replaces PATH, --offset and --limit: give one or the other")
 	case f.args != "":
@@ -98,9 +102,12 @@ func runRead(cmd *cobra.Command, pos []string, f readFlags) error {
 		return usageErr("%v", err)
 	}
 	out := cmd.OutOrStdout()
-	if f.json {
+	switch {
+	case f.json:
 		err = writeJSON(out, res)
-	} else {
+	case f.card.render:
+		err = f.card.write(out, res, f.cwd)
+	default:
 		_, err = io.WriteString(out, res.Output)
 	}
 	if err != nil {
@@ -108,7 +115,7 @@ func runRead(cmd *cobra.Command, pos []string, f readFlags) error {
 	}
 	switch {
 	case res.Note != "" && res.Output == "" && !res.IsError:
-		if !f.json {
+		if !f.json && !f.card.render {
 			fmt.Fprintln(cmd.ErrOrStderr(), "readlens: "+res.Note)
 		}
 		return &exitError{code: exitNoAnswer, err: errors.New(res.Note), silent: true}

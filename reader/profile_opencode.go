@@ -209,7 +209,9 @@ func (opencode) Format(p *Plan, f *Found) *outcome {
 	case f.Media != nil:
 		return ocAttached(f.Media)
 	case f.Binary:
-		return fail("Cannot read binary file: " + p.Path)
+		o := fail("Cannot read binary file: " + p.Path)
+		o.truncation.Cap = CapBinary
+		return o
 	}
 	return ocText(p, c, f)
 }

@@ -93,6 +93,7 @@ const (
 	CapBytes     Cap = "bytes"      // the tool's byte (or character) cap
 	CapFirstLine Cap = "first_line" // the first line alone exceeds the byte cap
 	CapEntries   Cap = "entries"    // a directory listing's page
+	CapBinary    Cap = "binary"     // the file was refused as binary: nothing shown
 )
 
 // Cut reports whether the tool cut anything: a cap or a long line.

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/term"
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/render"
+	"github.com/readlens/readlens/theme"
+	"github.com/spf13/cobra"
+)
+
+// cardFlags are the options of `readlens read --render`.
+type cardFlags struct {
+	render   bool
+	expanded bool
+	width    int
+	view     string
+	theme    string
+}
+
+func (c *cardFlags) register(cmd *cobra.Command) {
+	fl := cmd.Flags()
+	fl.BoolVar(&c.render, "render", false, "print the card the TUI draws for this call (ANSI; plain under NO_COLOR)")
+	fl.BoolVar(&c.expanded, "expanded", false, "with --render: draw the card expanded")
+	fl.IntVar(&c.width, "width", 0, "with --render: the width to draw at (default: the terminal's, else 80)")
+	fl.StringVar(&c.view, "view", "agent", "with --render: agent (the exact text) or pretty (highlighted source lines)")
+	fl.StringVar(&c.theme, "theme", "", "with --render: dark or light (default: the terminal's background, else dark)")
+	_ = cmd.RegisterFlagCompletionFunc("view", cobra.FixedCompletions([]string{"agent", "pretty"}, cobra.ShellCompDirectiveNoFileComp))
+	_ = cmd.RegisterFlagCompletionFunc("theme", cobra.FixedCompletions([]string{"dark", "light"}, cobra.ShellCompDirectiveNoFileComp))
+}
+
+// write draws the card. Goldens, docs and scripts read it from pipes, so it
+// keeps its colour there; NO_COLOR makes it plain.
+func (c *cardFlags) write(w io.Writer, res *reader.Result, cwd string) error {
+	opts := render.Options{Expanded: c.expanded}
+	switch c.view {
+	case "agent":
+	case "pretty":
+		opts.View = render.PrettyView
+	default:
+		return usageErr("--view must be agent or pretty, not %q", c.view)
+	}
+	out, tty := w.(*os.File)
+	tty = tty && term.IsTerminal(out.Fd())
+	dark := true
+	switch c.theme {
+	case "dark":
+	case "light":
+		dark = false
+	case "":
+		if tty {
+			dark = isDarkTerminal()
+		}
+	default:
+		return usageErr("--theme must be dark or light, not %q", c.theme)
+	}
+	width := c.width
+	if width <= 0 {
+		width = 80
+		if tty {
+			if cols, _, err := term.GetSize(out.Fd()); err == nil && cols > 0 {
+				width = cols
+			}
+		}
+	}
+	st := theme.New(dark)
+	if opts.View == render.PrettyView {
+		lines := make([]string, len(res.Lines))
+		for i, l := range res.Lines {
+			lines[i] = l.Text
+		}
+		opts.Highlighted = render.Highlight(st, res.Path, lines)
+	}
+	if cwd == "" {
+		cwd, _ = os.Getwd()
+	}
+	call := render.Call{Profile: res.Profile, Tool: res.Tool, Args: res.Args, Cwd: cwd, Home: os.Getenv("HOME"), State: render.Done}
+	if res.IsError {
+		call.State = render.Failed
+	}
+	card := render.Card(st, width, call, res, opts, false)
+	switch {
+	case os.Getenv("NO_COLOR") != "":
+		card = ansi.Strip(card)
+	case tty:
+		// Down to what the terminal can show.
+		w = colorprofile.NewWriter(w, os.Environ())
+	}
+	_, err := fmt.Fprintln(w, card)
+	return err
+}

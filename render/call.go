@@ -1,0 +1,196 @@
+package render
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/theme"
+)
+
+// State is where a call is.
+type State int
+
+const (
+	Running State = iota
+	Done
+	Failed
+)
+
+// Call is what a card's first line shows: one call of a tool.
+type Call struct {
+	Profile string
+	Tool    string
+	Args    json.RawMessage
+	Cwd     string // paths inside it are shown relative
+	Home    string // and the home directory as ~
+	State   State
+}
+
+// CallLine draws a call on one row of at most width cells, the way the
+// agent's own TUI draws it.
+func CallLine(st *theme.Styles, width int, c Call) string {
+	args, _ := reader.ParseArgs(c.Args)
+	var line string
+	switch c.Profile {
+	case "opencode", "opencode-legacy", "dmcc":
+		line = opencodeCall(st, c, args)
+	case "pi":
+		line = piCall(st, c, args)
+	case "crush":
+		line = crushCall(st, c, args)
+	default:
+		line = genericCall(st, c, args)
+	}
+	return ansi.Truncate(line, width, "…")
+}
+
+// opencode: "→ Read src/app.ts [offset=10, limit=50]" (the session's Read
+// row; "~ Reading file..." while it runs).
+func opencodeCall(st *theme.Styles, c Call, a reader.Args) string {
+	if c.State == Running {
+		return st.Hint.Render("~ Reading file...")
+	}
+	icon, text := st.Hint, st.Hint
+	if c.State == Failed {
+		icon, text = st.CallError, st.CallError
+	}
+	var kv []string
+	for _, k := range a.Keys() {
+		if k == "filePath" {
+			continue
+		}
+		if v, ok := primitive(a.Get(k)); ok {
+			kv = append(kv, k+"="+v)
+		}
+	}
+	extra := ""
+	if len(kv) > 0 {
+		extra = "[" + strings.Join(kv, ", ") + "]"
+	}
+	return icon.Render("→") + " " + text.Render("Read "+shortPath(c, pathArg(a))+" "+extra)
+}
+
+// pi: "read src/app.ts:10-50", the range when offset or limit is given.
+func piCall(st *theme.Styles, c Call, a reader.Args) string {
+	path := st.CallPath.Render(shortPath(c, pathArg(a)))
+	if pathArg(a) == "" {
+		path = st.Hint.Render("...")
+	}
+	off, lim := a.Get("offset"), a.Get("limit")
+	rng := ""
+	if off.Kind != reader.Missing || lim.Kind != reader.Missing {
+		start := 1.0
+		if off.Kind == reader.Number {
+			start = off.Num
+		}
+		rng = ":" + num(start)
+		if lim.Kind == reader.Number && start+lim.Num-1 != 0 {
+			rng += "-" + num(start+lim.Num-1)
+		}
+	}
+	tool := st.CallTool
+	if c.State == Failed {
+		tool = st.CallError.Bold(true)
+	}
+	if rng != "" {
+		path += st.CallArgs.Render(rng)
+	}
+	return tool.Render("read") + " " + path
+}
+
+// crush: "✓ View src/app.ts (limit=3, offset=99)".
+func crushCall(st *theme.Styles, c Call, a reader.Args) string {
+	icon := map[State]string{Running: "●", Done: "✓", Failed: "×"}[c.State]
+	var kv []string
+	for _, k := range []string{"limit", "offset"} {
+		if v := a.Get(k); v.Kind == reader.Number && v.Num != 0 {
+			kv = append(kv, k+"="+num(v.Num))
+		}
+	}
+	extra := ""
+	if len(kv) > 0 {
+		extra = " " + st.CallArgs.Render("("+strings.Join(kv, ", ")+")")
+	}
+	return stateIcon(st, c.State, icon) + " " + st.CallTool.Render("View") + " " + st.CallPath.Render(shortPath(c, pathArg(a))) + extra
+}
+
+// Other agents: "● read_file src/app.ts (start_line=10, end_line=50)".
+func genericCall(st *theme.Styles, c Call, a reader.Args) string {
+	icon := map[State]string{Running: "●", Done: "✓", Failed: "×"}[c.State]
+	path := pathArg(a)
+	var kv []string
+	for _, k := range a.Keys() {
+		if v, ok := primitive(a.Get(k)); ok && v != path {
+			kv = append(kv, k+"="+v)
+		}
+	}
+	extra := ""
+	if len(kv) > 0 {
+		extra = " " + st.CallArgs.Render("("+strings.Join(kv, ", ")+")")
+	}
+	return stateIcon(st, c.State, icon) + " " + st.CallTool.Render(c.Tool) + " " + st.CallPath.Render(shortPath(c, path)) + extra
+}
+
+func stateIcon(st *theme.Styles, s State, icon string) string {
+	switch s {
+	case Failed:
+		return st.CallError.Render(icon)
+	case Running:
+		return st.Hint.Render(icon)
+	}
+	return st.CallIcon.Render(icon)
+}
+
+// pathArg is the path a call names, whatever the tool calls it.
+func pathArg(a reader.Args) string {
+	for _, k := range []string{"filePath", "file_path", "path", "absolute_path"} {
+		if v := a.Get(k); v.Kind == reader.String {
+			return v.Str
+		}
+	}
+	if files := a.Get("files"); files.Kind == reader.Array {
+		var list []struct {
+			Path string `json:"path"`
+		}
+		if json.Unmarshal(files.Raw, &list) == nil && len(list) > 0 {
+			names := make([]string, len(list))
+			for i, f := range list {
+				names[i] = f.Path
+			}
+			return strings.Join(names, ", ")
+		}
+	}
+	return ""
+}
+
+// shortPath shows a path relative to the working directory when inside it,
+// and the home directory as ~.
+func shortPath(c Call, p string) string {
+	switch {
+	case c.Cwd != "" && p == c.Cwd:
+		p = "."
+	case c.Cwd != "" && strings.HasPrefix(p, c.Cwd+"/"):
+		p = p[len(c.Cwd)+1:]
+	case c.Home != "" && (p == c.Home || strings.HasPrefix(p, c.Home+"/")):
+		p = "~" + p[len(c.Home):]
+	}
+	return Plain(p)
+}
+
+// primitive formats a string, number or boolean argument for a call line.
+func primitive(v reader.Value) (string, bool) {
+	switch v.Kind {
+	case reader.String:
+		return Plain(v.Str), true
+	case reader.Number:
+		return num(v.Num), true
+	case reader.Bool:
+		return strconv.FormatBool(v.Bool), true
+	}
+	return "", false
+}
+
+func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }

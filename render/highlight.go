@@ -1,0 +1,114 @@
+package render
+
+import (
+	"path"
+	"strings"
+	"sync"
+
+	"charm.land/lipgloss/v2"
+	"github.com/alecthomas/chroma/v2"
+	"github.com/alecthomas/chroma/v2/lexers"
+	"github.com/readlens/readlens/theme"
+)
+
+// highlightMaxLine is the longest line handed to the lexer: chroma's cost
+// grows with line length (minified code), and a cut line is shown plain.
+const highlightMaxLine = 2000
+
+var lexerCache sync.Map // base name -> chroma.Lexer (nil when none matches)
+
+// lexerFor finds a lexer by file name, then by content, as crush and bat do.
+func lexerFor(name, sample string) chroma.Lexer {
+	base := path.Base(name)
+	if l, ok := lexerCache.Load(base); ok && l != nil {
+		return l.(chroma.Lexer)
+	}
+	l := lexers.Match(base)
+	if l != nil {
+		lexerCache.Store(base, chroma.Coalesce(l))
+		return chroma.Coalesce(l)
+	}
+	if l = lexers.Analyse(sample); l != nil {
+		return chroma.Coalesce(l)
+	}
+	return nil
+}
+
+type styleKey struct {
+	style *chroma.Style
+	tok   chroma.TokenType
+}
+
+var tokenStyles sync.Map // styleKey -> lipgloss.Style
+
+func tokenStyle(cs *chroma.Style, t chroma.TokenType) lipgloss.Style {
+	k := styleKey{cs, t}
+	if s, ok := tokenStyles.Load(k); ok {
+		return s.(lipgloss.Style)
+	}
+	e := cs.Get(t)
+	s := lipgloss.NewStyle()
+	if e.Colour.IsSet() {
+		s = s.Foreground(lipgloss.Color(e.Colour.String()))
+	}
+	s = s.Bold(e.Bold == chroma.Yes).Italic(e.Italic == chroma.Yes).Underline(e.Underline == chroma.Yes)
+	tokenStyles.Store(k, s)
+	return s
+}
+
+// Highlight colours source lines for the pretty view: one row per line,
+// made safe before the lexer sees it. It returns nil when no lexer knows the
+// file, and leaves over-long lines plain. It is pure but not cheap (chroma
+// manages about 15,000 lines a second): the TUI calls it off the UI loop.
+func Highlight(st *theme.Styles, name string, lines []string) []string {
+	safe := make([]string, len(lines))
+	for i, l := range lines {
+		if len(l) > highlightMaxLine {
+			l = "" // stands in for the long line in the lexer's input
+		}
+		runs, _ := visible(l, 0, prettyShow)
+		var b strings.Builder
+		for _, r := range runs {
+			b.WriteString(r.text)
+		}
+		safe[i] = b.String()
+	}
+	source := strings.Join(safe, "\n")
+	lexer := lexerFor(name, source)
+	if lexer == nil {
+		return nil
+	}
+	it, err := lexer.Tokenise(nil, source)
+	if err != nil {
+		return nil
+	}
+	rows := make([]string, len(lines))
+	var b strings.Builder
+	row := 0
+	flush := func() {
+		if row < len(rows) {
+			rows[row] = b.String()
+		}
+		b.Reset()
+		row++
+	}
+	for tok := it(); tok != chroma.EOF; tok = it() {
+		parts := strings.Split(tok.Value, "\n")
+		for i, p := range parts {
+			if i > 0 {
+				flush()
+			}
+			if p != "" {
+				b.WriteString(tokenStyle(st.Chroma, tok.Type).Render(p))
+			}
+		}
+	}
+	flush()
+	for i, l := range lines {
+		if len(l) > highlightMaxLine {
+			runs, _ := visible(l, 0, prettyShow)
+			rows[i] = paint(runs, st.Text, st.Invisible)
+		}
+	}
+	return rows
+}

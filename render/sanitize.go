@@ -1,0 +1,180 @@
+// Package render draws a read tool's call and result as text for a terminal:
+// pure functions of styles, width and a reader.Result, with no I/O.
+package render
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// tabWidth is where tab stops fall in the agent view.
+const tabWidth = 4
+
+// Nothing from a file, a file name or an error reaches the terminal as a
+// control sequence: the sanitizer is an allow-list. A character passes only
+// if it is graphic and not one a human cannot see; everything else becomes a
+// visible symbol, because the model reads it even when a terminal would not
+// show it (bidi overrides, zero-width and tag characters).
+
+// names are the short names shown for invisible characters.
+var names = map[rune]string{
+	0x00ad: "SHY", 0x061c: "ALM", 0x180e: "MVS",
+	0x200b: "ZWSP", 0x200c: "ZWNJ", 0x200d: "ZWJ", 0x200e: "LRM", 0x200f: "RLM",
+	0x2028: "LS", 0x2029: "PS",
+	0x202a: "LRE", 0x202b: "RLE", 0x202c: "PDF", 0x202d: "LRO", 0x202e: "RLO",
+	0x2060: "WJ", 0x2061: "FA", 0x2062: "IT", 0x2063: "IS", 0x2064: "IP",
+	0x2066: "LRI", 0x2067: "RLI", 0x2068: "FSI", 0x2069: "PDI",
+	0xfeff: "BOM", 0xfff9: "IAA", 0xfffa: "IAS", 0xfffb: "IAT",
+	0x115f: "HF", 0x1160: "HJF", 0x3164: "HF", 0xffa0: "HWHF",
+}
+
+// symbol is the visible form of r, or "" when r may be shown as it is.
+func symbol(r rune, prev, next rune) string {
+	switch {
+	case r == utf8.RuneError:
+		return "" // already a visible replacement character
+	case r < 0x20:
+		if r == 0x1b {
+			return "␛"
+		}
+		return string(rune(0x2400 + r)) // control pictures: ␀ ␁ ... ␟
+	case r == 0x7f:
+		return "␡"
+	case r >= 0x80 && r < 0xa0:
+		return fmt.Sprintf("⟨U+%04X⟩", r) // C1 controls, CSI among them
+	case r == 0x200d && pictographic(prev) && pictographic(next):
+		return "" // a ZWJ inside an emoji sequence
+	case r >= 0xe0020 && r <= 0xe007f:
+		if tagSequence(prev) {
+			return "" // part of a flag such as England's
+		}
+		if r == 0xe007f {
+			return "⟨TAG end⟩"
+		}
+		return "⟨TAG " + string(rune(r-0xe0000)) + "⟩"
+	case r >= 0xe0000 && r <= 0xe0fff && !unicode.Is(unicode.Mn, r):
+		return fmt.Sprintf("⟨U+%04X⟩", r)
+	}
+	if n, ok := names[r]; ok {
+		return "⟨" + n + "⟩"
+	}
+	if unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Co, r) || !unicode.IsGraphic(r) {
+		return fmt.Sprintf("⟨U+%04X⟩", r)
+	}
+	return ""
+}
+
+func pictographic(r rune) bool {
+	return r >= 0x1f000 || (r >= 0x2600 && r <= 0x27bf) || r == 0xfe0f
+}
+
+// tagSequence reports a rune a tag character may follow in an emoji tag
+// sequence: the black flag, or another tag.
+func tagSequence(prev rune) bool {
+	return prev == 0x1f3f4 || (prev >= 0xe0020 && prev <= 0xe007e)
+}
+
+// run is a piece of sanitized text: shown as it is, or a visible symbol
+// standing for what a terminal would not show.
+type run struct {
+	text string
+	mark bool
+}
+
+// show says how much visible tells.
+type show struct {
+	tabs     bool // a tab is an arrow, not just spaces to the next stop
+	trailing bool // the spaces that end a line are middle dots
+}
+
+var (
+	agentShow  = show{tabs: true, trailing: true} // everything the model gets
+	prettyShow = show{}                           // code as people read it
+)
+
+// visible cuts s into runs safe for a terminal: invisible characters as
+// symbols, tabs to the next tab stop, and what sh asks for made visible.
+// col is the column s starts at, for tab stops; it returns the column after.
+func visible(s string, col int, sh show) ([]run, int) {
+	end := len(s)
+	if sh.trailing {
+		end = len(strings.TrimRight(s, " "))
+	}
+	var runs []run
+	var plain strings.Builder
+	emit := func(sym string) {
+		if plain.Len() > 0 {
+			runs = append(runs, run{text: plain.String()})
+			plain.Reset()
+		}
+		if n := len(runs); n > 0 && runs[n-1].mark {
+			runs[n-1].text += sym
+		} else {
+			runs = append(runs, run{text: sym, mark: true})
+		}
+		col += ansi.StringWidth(sym)
+	}
+	prev := rune(0)
+	for i, r := range s {
+		next, _ := utf8.DecodeRuneInString(s[i+utf8.RuneLen(r):])
+		if r == utf8.RuneError {
+			if _, n := utf8.DecodeRuneInString(s[i:]); n == 1 {
+				emit(fmt.Sprintf("⟨%02X⟩", s[i])) // not UTF-8 at all: say which byte
+				prev = r
+				continue
+			}
+		}
+		switch sym := symbol(r, prev, next); {
+		case r == '\t' && sh.tabs:
+			emit("→" + strings.Repeat(" ", tabWidth-col%tabWidth-1))
+		case r == '\t':
+			pad := tabWidth - col%tabWidth
+			plain.WriteString(strings.Repeat(" ", pad))
+			col += pad
+		case i >= end && r == ' ':
+			emit("·")
+		case sym != "":
+			emit(sym)
+		default:
+			plain.WriteRune(r)
+			col += ansi.StringWidth(string(r))
+		}
+		prev = r
+	}
+	if plain.Len() > 0 {
+		runs = append(runs, run{text: plain.String()})
+	}
+	return runs, col
+}
+
+// paint draws runs: text in style, symbols in mark.
+func paint(runs []run, style, mark lipgloss.Style) string {
+	var b strings.Builder
+	for _, r := range runs {
+		if r.text == "" {
+			continue
+		}
+		if r.mark {
+			b.WriteString(mark.Render(r.text))
+		} else {
+			b.WriteString(style.Render(r.text))
+		}
+	}
+	return b.String()
+}
+
+// Plain is s made safe for a terminal with no styling: for file names and
+// error texts, where a tab is shown as one.
+func Plain(s string) string {
+	runs, _ := visible(s, 0, show{tabs: true})
+	var b strings.Builder
+	for _, r := range runs {
+		b.WriteString(r.text)
+	}
+	return b.String()
+}

@@ -1,0 +1,96 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/theme"
+)
+
+// sentence is a line of readlens's own words and its style.
+type sentence struct {
+	style lipgloss.Style
+	text  string
+}
+
+// warnings say what the tool left out, from the result's facts, and which
+// call continues. They are readlens's words, drawn apart from the output.
+func warnings(st *theme.Styles, r *reader.Result) []sentence {
+	t := r.Truncation
+	next := continuation(r)
+	if next != "" {
+		next = " · continue with " + next
+	}
+	shown := ""
+	if t.FirstLine > 0 {
+		shown = fmt.Sprintf("lines %d–%d", t.FirstLine, t.LastLine)
+		if t.TotalKnown {
+			shown += fmt.Sprintf(" of %d", t.TotalLines)
+		}
+	}
+	var out []sentence
+	warn := func(s string) { out = append(out, sentence{st.Warning, "⚠ " + s}) }
+	switch t.Cap {
+	case reader.CapLines:
+		warn("line cap: the tool showed " + shown + next)
+	case reader.CapBytes:
+		warn("byte cap: the tool showed " + or(shown, "no line") + next)
+	case reader.CapFirstLine:
+		warn("the first line alone is over the byte cap: the tool showed none of it" + next)
+	case reader.CapEntries:
+		warn("entry cap: the tool listed " + strings.Replace(shown, "lines", "entries", 1) + next)
+	case reader.CapBinary:
+		warn("refused as binary: the model saw none of the file")
+	case reader.CapLimit:
+		out = append(out, sentence{st.Hint, "more lines follow: " + shown + next})
+	}
+	if n := len(t.CutLines); n > 0 {
+		nums := make([]string, 0, 5)
+		for _, l := range t.CutLines[:min(n, 5)] {
+			nums = append(nums, fmt.Sprint(l))
+		}
+		if n > 5 {
+			nums = append(nums, "…")
+		}
+		warn(fmt.Sprintf("%d %s cut by the per-line cap: %s", n, plural(n, "line"), strings.Join(nums, ", ")))
+	}
+	return out
+}
+
+// continuation names the arguments the continuing call changes, in the
+// tool's own names: "offset=2001".
+func continuation(r *reader.Result) string {
+	if len(r.Truncation.Next) == 0 {
+		return ""
+	}
+	was, err1 := reader.ParseArgs(r.Args)
+	next, err2 := reader.ParseArgs(r.Truncation.Next)
+	if err1 != nil || err2 != nil {
+		return ""
+	}
+	var kv []string
+	for _, k := range next.Keys() {
+		if v := next.Get(k); !bytes.Equal(bytes.TrimSpace(v.Raw), bytes.TrimSpace(was.Get(k).Raw)) {
+			s, _ := primitive(v)
+			kv = append(kv, k+"="+s)
+		}
+	}
+	return strings.Join(kv, ", ")
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}
+
+func or(s, dflt string) string {
+	if s == "" {
+		return dflt
+	}
+	return s
+}
