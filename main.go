@@ -11,6 +11,7 @@ import (
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/fang"
+	"github.com/readlens/readlens/reader"
 	"github.com/spf13/cobra"
 )
 
@@ -72,13 +73,26 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 }
 
 func newRoot() *cobra.Command {
+	var f inspectFlags
 	root := &cobra.Command{
-		Use:   "readlens",
+		Use:   "readlens [PATH]",
 		Short: "See exactly what a coding agent's read tool hands to the model",
 		Long: `readlens runs the read tool of a coding agent (opencode, pi, ...) on a file,
 byte for byte the way the agent does, and shows you the result: the line
-numbers, the caps, the truncation notices, the errors.`,
-		Example: `  # what opencode's read tool returns for a file
+numbers, the caps, the truncation notices, the errors.
+
+With no command it opens the inspector: pick a file, see the call and its
+result drawn as the agent's TUI draws them, press ctrl+e to expand a card, n
+to continue where the tool stopped, p to ask another agent the same thing.`,
+		Example: `  # the inspector, on a sample tree built into readlens
+  readlens demo
+
+  # the inspector on this directory, or on one file
+  readlens
+  readlens src/app.ts
+
+  # what opencode's read tool returns for a file
+  readlens read main.go
   readlens read main.go
 
   # the same call through pi's tool, starting at line 100
@@ -89,12 +103,14 @@ numbers, the caps, the truncation notices, the errors.`,
 
   # everything readlens knows about the call, as JSON
   readlens read main.go --json`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			return cmd.Help()
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, pos []string) error {
+			return runInspector(cmd, pos, f)
 		},
 	}
-	root.AddCommand(newReadCmd(), newProfilesCmd())
+	root.Flags().StringVarP(&f.profile, "profile", "p", reader.DefaultProfile, "the agent whose read tool runs first")
+	root.Flags().BoolVar(&f.demo, "demo", false, "open the sample tree built into readlens (as readlens demo)")
+	root.AddCommand(newReadCmd(), newProfilesCmd(), newDemoCmd())
 	return root
 }
 

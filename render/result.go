@@ -201,7 +201,10 @@ func prose(width int, ss ...sentence) []string {
 	var out []string
 	for _, s := range ss {
 		for _, row := range strings.Split(ansi.Wrap(s.text, width, ""), "\n") {
-			out = append(out, s.style.Render(row))
+			// Word wrapping can leave a hyphenated fragment too wide at tiny widths.
+			for _, r := range strings.Split(ansi.Hardwrap(row, width, true), "\n") {
+				out = append(out, s.style.Render(clip(r, width)))
+			}
 		}
 	}
 	return out
@@ -220,9 +223,20 @@ func fit(rows []string, width int, wrap bool) []string {
 			out = append(out, ansi.Truncate(row, width, "…"))
 			continue
 		}
-		out = append(out, strings.Split(ansi.Hardwrap(row, width, true), "\n")...)
+		for _, r := range strings.Split(ansi.Hardwrap(row, width, true), "\n") {
+			out = append(out, clip(r, width))
+		}
 	}
 	return out
+}
+
+// clip drops what wrapping could not fit: a double-width character in a
+// single cell.
+func clip(row string, width int) string {
+	if ansi.StringWidth(row) <= width {
+		return row
+	}
+	return ansi.Truncate(row, width, "")
 }
 
 func mediaLine(a reader.Attachment) string {

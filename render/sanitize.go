@@ -31,10 +31,13 @@ var names = map[rune]string{
 	0x2066: "LRI", 0x2067: "RLI", 0x2068: "FSI", 0x2069: "PDI",
 	0xfeff: "BOM", 0xfff9: "IAA", 0xfffa: "IAS", 0xfffb: "IAT",
 	0x115f: "HF", 0x1160: "HJF", 0x3164: "HF", 0xffa0: "HWHF",
+	// Spaces that look like a space and are not one.
+	0x00a0: "NBSP", 0x1680: "OGHAM SP", 0x2007: "FIGSP", 0x202f: "NNBSP", 0x205f: "MMSP", 0x3000: "IDSP",
 }
 
 // symbol is the visible form of r, or "" when r may be shown as it is.
-func symbol(r rune, prev, next rune) string {
+// flag says r follows a black flag and its tags: a flag emoji's tag sequence.
+func symbol(r rune, prev, next rune, flag bool) string {
 	switch {
 	case r == utf8.RuneError:
 		return "" // already a visible replacement character
@@ -50,7 +53,7 @@ func symbol(r rune, prev, next rune) string {
 	case r == 0x200d && pictographic(prev) && pictographic(next):
 		return "" // a ZWJ inside an emoji sequence
 	case r >= 0xe0020 && r <= 0xe007f:
-		if tagSequence(prev) {
+		if flag {
 			return "" // part of a flag such as England's
 		}
 		if r == 0xe007f {
@@ -63,7 +66,7 @@ func symbol(r rune, prev, next rune) string {
 	if n, ok := names[r]; ok {
 		return "⟨" + n + "⟩"
 	}
-	if unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Co, r) || !unicode.IsGraphic(r) {
+	if unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Co, r) || (unicode.Is(unicode.Zs, r) && r != ' ') || !unicode.IsGraphic(r) {
 		return fmt.Sprintf("⟨U+%04X⟩", r)
 	}
 	return ""
@@ -73,11 +76,6 @@ func pictographic(r rune) bool {
 	return r >= 0x1f000 || (r >= 0x2600 && r <= 0x27bf) || r == 0xfe0f
 }
 
-// tagSequence reports a rune a tag character may follow in an emoji tag
-// sequence: the black flag, or another tag.
-func tagSequence(prev rune) bool {
-	return prev == 0x1f3f4 || (prev >= 0xe0020 && prev <= 0xe007e)
-}
 
 // run is a piece of sanitized text: shown as it is, or a visible symbol
 // standing for what a terminal would not show.
@@ -120,6 +118,7 @@ func visible(s string, col int, sh show) ([]run, int) {
 		col += ansi.StringWidth(sym)
 	}
 	prev := rune(0)
+	flag := false // inside a black flag's tag sequence
 	for i, r := range s {
 		next, _ := utf8.DecodeRuneInString(s[i+utf8.RuneLen(r):])
 		if r == utf8.RuneError {
@@ -129,7 +128,7 @@ func visible(s string, col int, sh show) ([]run, int) {
 				continue
 			}
 		}
-		switch sym := symbol(r, prev, next); {
+		switch sym := symbol(r, prev, next, flag); {
 		case r == '\t' && sh.tabs:
 			emit("→" + strings.Repeat(" ", tabWidth-col%tabWidth-1))
 		case r == '\t':
@@ -144,6 +143,7 @@ func visible(s string, col int, sh show) ([]run, int) {
 			plain.WriteRune(r)
 			col += ansi.StringWidth(string(r))
 		}
+		flag = r == 0x1f3f4 || (flag && r >= 0xe0020 && r <= 0xe007e)
 		prev = r
 	}
 	if plain.Len() > 0 {

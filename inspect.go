@@ -1,0 +1,78 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+
+	"github.com/charmbracelet/x/term"
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/tui"
+	"github.com/spf13/cobra"
+)
+
+// inspectFlags are the options of the inspector (readlens [PATH]).
+type inspectFlags struct {
+	profile string
+	demo    bool
+}
+
+// runInspector opens the TUI on PATH: a directory to pick from, or a file
+// to read at once.
+func runInspector(cmd *cobra.Command, pos []string, f inspectFlags) error {
+	if _, err := reader.Lookup(f.profile); err != nil {
+		return usageErr("%v", err)
+	}
+	in, inOK := cmd.InOrStdin().(*os.File)
+	out, outOK := cmd.OutOrStdout().(*os.File)
+	if !inOK || !outOK || !term.IsTerminal(in.Fd()) || !term.IsTerminal(out.Fd()) {
+		return usageErr("the inspector needs a terminal; to print a read, use readlens read PATH")
+	}
+	var o tui.Options
+	switch {
+	case f.demo:
+		o = tui.Demo()
+	default:
+		wd, err := os.Getwd()
+		if err != nil {
+			return usageErr("%v", err)
+		}
+		o = tui.Options{Dir: wd, Cwd: wd, Home: os.Getenv("HOME")}
+		if len(pos) == 1 {
+			p, err := filepath.Abs(pos[0])
+			if err != nil {
+				return usageErr("%v", err)
+			}
+			st, err := os.Stat(p)
+			switch {
+			case err != nil:
+				return usageErr("%v", err)
+			case st.IsDir():
+				o.Dir, o.Cwd = p, p
+			default:
+				o.Dir = filepath.Dir(p)
+				o.Reads = []tui.Read{{Path: p}}
+			}
+		}
+	}
+	o.Profile = f.profile
+	return tui.Run(cmd.Context(), o, in, out)
+}
+
+func newDemoCmd() *cobra.Command {
+	var f inspectFlags
+	cmd := &cobra.Command{
+		Use:   "demo",
+		Short: "Open the inspector on a sample tree built into readlens",
+		Long: `Open the inspector on a small project embedded in the binary, with a card
+already read for each thing a read tool cuts or refuses: a Go file past the
+line cap, a minified file past the byte cap, CRLF line endings, invisible
+characters, a binary file and an image.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			f.demo = true
+			return runInspector(cmd, nil, f)
+		},
+	}
+	cmd.Flags().StringVarP(&f.profile, "profile", "p", reader.DefaultProfile, "the agent whose read tool runs first")
+	return cmd
+}

@@ -1,0 +1,152 @@
+package render
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/theme"
+)
+
+// fixtureRoot is where the goldens see the fixtures: a fixed path, so that
+// paths in outputs, and so wrapping, are the same on every machine.
+const fixtureRoot = "/fixtures"
+
+func fixtureFS() reader.FS { return reader.Mount(os.DirFS("../testdata/fixtures"), fixtureRoot) }
+
+// read runs a profile on a fixture with its convenience arguments.
+func read(t testing.TB, profile, path string, offset, limit *int) *reader.Result {
+	t.Helper()
+	p, err := reader.Lookup(profile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := reader.Read(context.Background(), reader.Request{
+		Profile: profile, Args: p.Args(fixtureRoot+"/"+path, offset, limit),
+		Cwd: fixtureRoot, Worktree: fixtureRoot, FS: fixtureFS(),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+func intp(n int) *int { return &n }
+
+// cardInputs are the results every profile's cards are drawn for: a window
+// that more lines follow, a cut line, invisible characters, line endings,
+// an error, a binary file and an image.
+var cardInputs = []struct {
+	name, path    string
+	offset, limit *int
+}{
+	{"window", "lines_3000.txt", intp(1995), intp(10)},
+	{"cut", "long_2001.txt", nil, nil},
+	{"tabs", "tabs.txt", nil, nil},
+	{"escapes", "ansi.txt", nil, nil},
+	{"unicode", "unicode.txt", nil, nil},
+	{"crlf", "crlf.txt", nil, nil},
+	{"missing", "sampl.txt", nil, nil},
+	{"binary", "prog.exe", nil, nil},
+	{"image", "media/pic.png", nil, nil},
+}
+
+// TestCards draws every profile's cards in every state, view and theme at
+// widths 20, 40, 80 and 120, checks that no row is wider than its width,
+// and compares them with the goldens.
+func TestCards(t *testing.T) {
+	for _, profile := range reader.Names() {
+		for _, in := range cardInputs {
+			t.Run(profile+"/"+in.name, func(t *testing.T) {
+				res := read(t, profile, in.path, in.offset, in.limit)
+				call := Call{Profile: profile, Tool: res.Tool, Args: res.Args, Cwd: fixtureRoot, State: Done}
+				if res.IsError {
+					call.State = Failed
+				}
+				var b strings.Builder
+				for _, dark := range []bool{true, false} {
+					st := theme.New(dark)
+					for _, view := range []View{AgentView, PrettyView} {
+						opts := Options{View: view}
+						if view == PrettyView {
+							opts.Highlighted = Highlight(st, res.Path, lineTexts(res))
+						}
+						for _, expanded := range []bool{false, true} {
+							opts.Expanded = expanded
+							for _, width := range []int{20, 40, 80, 120} {
+								card := Card(st, width, call, res, opts, true)
+								checkWidth(t, card, width)
+								fmt.Fprintf(&b, "=== %s, %s view, expanded %v, width %d\n%s\n", themeName(dark), view, expanded, width, card)
+							}
+						}
+					}
+				}
+				golden.RequireEqual(t, b.String())
+			})
+		}
+	}
+}
+
+func lineTexts(r *reader.Result) []string {
+	out := make([]string, len(r.Lines))
+	for i, l := range r.Lines {
+		out[i] = l.Text
+	}
+	return out
+}
+
+func themeName(dark bool) string {
+	if dark {
+		return "dark"
+	}
+	return "light"
+}
+
+func checkWidth(t *testing.T, s string, width int) {
+	t.Helper()
+	for i, row := range strings.Split(s, "\n") {
+		if w := ansi.StringWidth(row); w > width {
+			t.Fatalf("row %d is %d cells wide, more than %d: %q", i, w, width, ansi.Strip(row))
+		}
+	}
+}
+
+// TestNarrowWidths sweeps every width from 1 to 130 over the trickiest
+// cards: nothing panics and no row overflows.
+func TestNarrowWidths(t *testing.T) {
+	st := theme.New(true)
+	for _, in := range cardInputs {
+		res := read(t, reader.DefaultProfile, in.path, in.offset, in.limit)
+		call := Call{Profile: reader.DefaultProfile, Tool: res.Tool, Args: res.Args, Cwd: fixtureRoot}
+		for width := 1; width <= 130; width++ {
+			for _, expanded := range []bool{false, true} {
+				checkWidth(t, Card(st, width, call, res, Options{Expanded: expanded}, width%2 == 0), width)
+			}
+		}
+	}
+}
+
+// TestCollapsedHint: a collapsed card shows ten lines of the result and
+// says how many more there are; expanded, it shows them all.
+func TestCollapsedHint(t *testing.T) {
+	st := theme.New(true)
+	res := read(t, "pi", "lines_3000.txt", nil, nil)
+	collapsed := ansi.Strip(Result(st, 80, res, Options{}))
+	rows := strings.Split(collapsed, "\n")
+	want := []string{"line 1", "line 10", "... (1992 more lines, ctrl+e to expand)",
+		"⚠ line cap: the tool showed lines 1–2000 of 3001 · continue with offset=2001"}
+	for i, w := range []int{0, 9, 10, 11} {
+		if rows[w] != want[i] {
+			t.Errorf("row %d = %q, want %q", w, rows[w], want[i])
+		}
+	}
+	expanded := strings.Split(ansi.Strip(Result(st, 80, res, Options{Expanded: true})), "\n")
+	if len(expanded) != 2000+2+1 || expanded[1999] != "line 2000" {
+		t.Errorf("expanded: %d rows, row 1999 %q", len(expanded), expanded[1999])
+	}
+}

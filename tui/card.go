@@ -1,0 +1,91 @@
+package tui
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/render"
+	"github.com/readlens/readlens/theme"
+)
+
+// card is one read: the call, its result once it arrives, and how it is
+// shown. Its drawing is cached per width and state.
+type card struct {
+	id      int
+	profile string
+	tool    string
+	args    json.RawMessage
+	// path, offset and limit are the call's convenience form: switching the
+	// agent re-asks the same thing in the other tool's arguments.
+	path          string
+	offset, limit *int
+
+	res    *reader.Result
+	err    error // readlens could not run the call at all
+	cancel context.CancelFunc
+
+	expanded bool
+	view     render.View
+	hl       []string // the result's lines highlighted, for the pretty view
+	hlDark   bool     // the theme hl was made in
+	hlAsked  bool
+
+	cache struct {
+		key  cacheKey
+		rows []string
+	}
+}
+
+type cacheKey struct {
+	st       *theme.Styles
+	width    int
+	selected bool
+	expanded bool
+	view     render.View
+	hl       bool
+}
+
+func (c *card) running() bool { return c.res == nil && c.err == nil }
+
+// highlighted is the highlighting to draw with: none until it arrives, and
+// none from the other theme.
+func (c *card) highlighted(st *theme.Styles) []string {
+	if c.view != render.PrettyView || c.hl == nil || c.hlDark != st.Dark {
+		return nil
+	}
+	return c.hl
+}
+
+// rows draws the card, from its cache when nothing changed.
+func (c *card) rows(st *theme.Styles, width int, selected bool, env callEnv) []string {
+	hl := c.highlighted(st)
+	key := cacheKey{st, width, selected, c.expanded, c.view, hl != nil}
+	if c.cache.rows != nil && c.cache.key == key {
+		return c.cache.rows
+	}
+	call := render.Call{Profile: c.profile, Tool: c.tool, Args: c.args, Cwd: env.cwd, Home: env.home}
+	res := c.res
+	switch {
+	case c.err != nil:
+		call.State = render.Failed
+		res = &reader.Result{Note: c.err.Error()}
+	case res == nil:
+		call.State = render.Running
+	case res.IsError:
+		call.State = render.Failed
+	default:
+		call.State = render.Done
+	}
+	opts := render.Options{Expanded: c.expanded, View: c.view, Highlighted: hl}
+	c.cache.key = key
+	c.cache.rows = strings.Split(render.Card(st, width, call, res, opts, selected), "\n")
+	return c.cache.rows
+}
+
+// invalidate drops the cached drawing after the card changed.
+func (c *card) invalidate() { c.cache.rows = nil }
+
+// callEnv is what call lines need to shorten paths.
+type callEnv struct{ cwd, home string }

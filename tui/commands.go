@@ -1,0 +1,52 @@
+package tui
+
+import (
+	"context"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/render"
+	"github.com/readlens/readlens/theme"
+)
+
+// Reading and highlighting run in commands, never in Update: a frame never
+// waits on a file or on chroma.
+
+type readDoneMsg struct {
+	id  int
+	res *reader.Result
+	err error
+}
+
+func readCmd(ctx context.Context, id int, req reader.Request) tea.Cmd {
+	return func() tea.Msg {
+		res, err := reader.Read(ctx, req)
+		if ctx.Err() != nil {
+			return nil // the card was closed: nobody waits for it
+		}
+		return readDoneMsg{id: id, res: res, err: err}
+	}
+}
+
+type highlightedMsg struct {
+	id   int
+	dark bool
+	rows []string
+}
+
+func highlightCmd(st *theme.Styles, id int, res *reader.Result) tea.Cmd {
+	lines := make([]string, len(res.Lines))
+	for i, l := range res.Lines {
+		lines[i] = l.Text
+	}
+	return func() tea.Msg {
+		rows := render.Highlight(st, res.Path, lines)
+		if rows == nil {
+			rows = []string{} // no lexer: plain it stays, and nobody asks again
+		}
+		return highlightedMsg{id: id, dark: st.Dark, rows: rows}
+	}
+}
+
+// statusMsg clears a transient status once it is old.
+type statusClearMsg struct{ seq int }

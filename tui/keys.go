@@ -1,0 +1,92 @@
+package tui
+
+import "charm.land/bubbles/v2/key"
+
+// KeyMap is every key readlens answers, each with its help text.
+type KeyMap struct {
+	// Anywhere.
+	Expand, ExpandAll, Help, Quit key.Binding
+	// The transcript of cards.
+	Up, Down, PageUp, PageDown, Top, Bottom         key.Binding
+	View, Next, Edit, Profile, PrevProfile, Copy    key.Binding
+	Close, ToPicker                                 key.Binding
+	// The path picker.
+	PickUp, PickDown, Open, Parent, Complete, Clear key.Binding
+	// The offset and limit form.
+	Submit, Cancel, Field key.Binding
+}
+
+// DefaultKeyMap is readlens's key map.
+func DefaultKeyMap() KeyMap {
+	b := func(keys []string, k, help string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, help))
+	}
+	return KeyMap{
+		Expand:    b([]string{"ctrl+e"}, "ctrl+e", "expand/collapse"),
+		ExpandAll: b([]string{"ctrl+o"}, "ctrl+o", "expand/collapse all"),
+		Help:      b([]string{"?"}, "?", "help"),
+		Quit:      b([]string{"ctrl+c", "q"}, "q", "quit"),
+
+		Up:          b([]string{"up", "k"}, "↑/k", "previous card"),
+		Down:        b([]string{"down", "j"}, "↓/j", "next card"),
+		PageUp:      b([]string{"pgup", "b"}, "pgup", "scroll up"),
+		PageDown:    b([]string{"pgdown", "space", "f"}, "pgdn", "scroll down"),
+		Top:         b([]string{"home", "g"}, "g", "first card"),
+		Bottom:      b([]string{"end", "G"}, "G", "last card"),
+		View:        b([]string{"v"}, "v", "agent/pretty view"),
+		Next:        b([]string{"n"}, "n", "continue (next offset)"),
+		Edit:        b([]string{"o"}, "o", "offset/limit"),
+		Profile:     b([]string{"p", "right", "l"}, "p", "next agent"),
+		PrevProfile: b([]string{"P", "left", "h"}, "P", "previous agent"),
+		Copy:        b([]string{"y"}, "y", "copy output"),
+		Close:       b([]string{"x"}, "x", "close card"),
+		ToPicker:    b([]string{"tab", "/"}, "tab", "pick a file"),
+
+		PickUp:   b([]string{"up", "ctrl+p"}, "↑", "up"),
+		PickDown: b([]string{"down", "ctrl+n"}, "↓", "down"),
+		Open:     b([]string{"enter"}, "enter", "read / open"),
+		Parent:   b([]string{"left"}, "←", "parent dir"),
+		Complete: b([]string{"tab"}, "tab", "complete / to cards"),
+		Clear:    b([]string{"esc"}, "esc", "clear / to cards"),
+
+		Submit: b([]string{"enter"}, "enter", "read"),
+		Cancel: b([]string{"esc"}, "esc", "cancel"),
+		Field:  b([]string{"tab", "shift+tab"}, "tab", "next field"),
+	}
+}
+
+// keyHelp is the help a focus shows: short on one row, full on several.
+type keyHelp struct {
+	short []key.Binding
+	full  [][]key.Binding
+}
+
+func (h keyHelp) ShortHelp() []key.Binding  { return h.short }
+func (h keyHelp) FullHelp() [][]key.Binding { return h.full }
+
+func (k KeyMap) transcriptHelp() keyHelp {
+	return keyHelp{
+		short: []key.Binding{k.Expand, k.View, k.Next, k.Profile, k.ToPicker, k.Help, k.Quit},
+		full: [][]key.Binding{
+			{k.Expand, k.ExpandAll, k.View, k.Copy, k.Close},
+			{k.Next, k.Edit, k.Profile, k.PrevProfile},
+			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
+			{k.ToPicker, k.Help, k.Quit},
+		},
+	}
+}
+
+func (k KeyMap) pickerHelp() keyHelp {
+	return keyHelp{
+		short: []key.Binding{k.Open, k.Parent, k.Complete, k.Expand, k.Help},
+		full: [][]key.Binding{
+			{k.PickUp, k.PickDown, k.Open, k.Parent},
+			{k.Complete, k.Clear},
+			{k.Expand, k.ExpandAll, k.Help},
+		},
+	}
+}
+
+func (k KeyMap) formHelp() keyHelp {
+	return keyHelp{short: []key.Binding{k.Submit, k.Field, k.Cancel}, full: [][]key.Binding{{k.Submit, k.Field, k.Cancel}}}
+}
