@@ -76,7 +76,6 @@ func pictographic(r rune) bool {
 	return r >= 0x1f000 || (r >= 0x2600 && r <= 0x27bf) || r == 0xfe0f
 }
 
-
 // run is a piece of sanitized text: shown as it is, or a visible symbol
 // standing for what a terminal would not show.
 type run struct {

@@ -7,9 +7,9 @@ type KeyMap struct {
 	// Anywhere.
 	Expand, ExpandAll, Help, Quit key.Binding
 	// The transcript of cards.
-	Up, Down, PageUp, PageDown, Top, Bottom         key.Binding
-	View, Next, Edit, Profile, PrevProfile, Copy    key.Binding
-	Close, ToPicker                                 key.Binding
+	Up, Down, PageUp, PageDown, Top, Bottom      key.Binding
+	View, Next, Edit, Profile, PrevProfile, Copy key.Binding
+	Close, ToPicker                              key.Binding
 	// The path picker.
 	PickUp, PickDown, Open, Parent, Complete, Clear key.Binding
 	// The offset and limit form.
