@@ -93,7 +93,6 @@ to continue where the tool stopped, p to ask another agent the same thing.`,
 
   # what opencode's read tool returns for a file
   readlens read main.go
-  readlens read main.go
 
   # the same call through pi's tool, starting at line 100
   readlens read main.go --profile pi --offset 100

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"sync"
 
-	"charm.land/lipgloss/v2"
 	"github.com/alecthomas/chroma/v2"
 	"github.com/alecthomas/chroma/v2/lexers"
 	"github.com/readlens/readlens/theme"
@@ -32,28 +31,6 @@ func lexerFor(name, sample string) chroma.Lexer {
 		return chroma.Coalesce(l)
 	}
 	return nil
-}
-
-type styleKey struct {
-	style *chroma.Style
-	tok   chroma.TokenType
-}
-
-var tokenStyles sync.Map // styleKey -> lipgloss.Style
-
-func tokenStyle(cs *chroma.Style, t chroma.TokenType) lipgloss.Style {
-	k := styleKey{cs, t}
-	if s, ok := tokenStyles.Load(k); ok {
-		return s.(lipgloss.Style)
-	}
-	e := cs.Get(t)
-	s := lipgloss.NewStyle()
-	if e.Colour.IsSet() {
-		s = s.Foreground(lipgloss.Color(e.Colour.String()))
-	}
-	s = s.Bold(e.Bold == chroma.Yes).Italic(e.Italic == chroma.Yes).Underline(e.Underline == chroma.Yes)
-	tokenStyles.Store(k, s)
-	return s
 }
 
 // Highlight colours source lines for the pretty view: one row per line,
@@ -99,7 +76,7 @@ func Highlight(st *theme.Styles, name string, lines []string) []string {
 				flush()
 			}
 			if p != "" {
-				b.WriteString(tokenStyle(st.Chroma, tok.Type).Render(p))
+				b.WriteString(tokenInk(st.Chroma, tok.Type).paint(p))
 			}
 		}
 	}
@@ -107,7 +84,10 @@ func Highlight(st *theme.Styles, name string, lines []string) []string {
 	for i, l := range lines {
 		if len(l) > highlightMaxLine {
 			runs, _ := visible(l, 0, prettyShow)
-			rows[i] = paint(runs, st.Text, st.Invisible)
+			var b strings.Builder
+			pal := paletteOf(st)
+			paint(&b, runs, pal.text, pal.invisible)
+			rows[i] = b.String()
 		}
 	}
 	return rows

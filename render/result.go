@@ -46,7 +46,8 @@ type Options struct {
 
 // Result draws a result in rows of at most width cells: a collapsed result
 // shows its first lines and says how many more there are; whatever the tool
-// cut is said on a warning row in both states.
+// cut is said on a warning row in both states. Only the rows shown are
+// built: a collapsed card of a 2000-line result styles ten.
 func Result(st *theme.Styles, width int, r *reader.Result, o Options) string {
 	width = max(width, 1)
 	if r.IsError {
@@ -55,23 +56,19 @@ func Result(st *theme.Styles, width int, r *reader.Result, o Options) string {
 		out = append(out, prose(width, warnings(st, r)...)...)
 		return strings.Join(out, "\n")
 	}
+	limit := -1
+	if !o.Expanded {
+		limit = CollapsedLines
+	}
 	var rows []string
-	switch {
-	case o.View == PrettyView && len(r.Lines) > 0:
-		rows = prettyRows(st, r, o.Highlighted)
-	default:
-		rows = agentRows(st, r)
-	}
-	for len(rows) > 0 && ansi.Strip(rows[len(rows)-1]) == "" {
-		rows = rows[:len(rows)-1]
-	}
-	hidden := 0
-	if !o.Expanded && len(rows) > CollapsedLines {
-		hidden = len(rows) - CollapsedLines
-		rows = rows[:CollapsedLines]
+	var total int
+	if o.View == PrettyView && len(r.Lines) > 0 {
+		rows, total = prettyRows(st, r, o.Highlighted, limit)
+	} else {
+		rows, total = agentRows(st, r, limit)
 	}
 	out := fit(rows, width, o.Expanded)
-	if hidden > 0 {
+	if hidden := total - len(rows); hidden > 0 {
 		key := o.ExpandKey
 		if key == "" {
 			key = "ctrl+e"
@@ -90,17 +87,30 @@ func Result(st *theme.Styles, width int, r *reader.Result, o Options) string {
 	return strings.Join(out, "\n")
 }
 
-// agentRows are the output's rows, each piece styled by its kind.
-func agentRows(st *theme.Styles, r *reader.Result) []string {
+// agentRows are the output's rows, each piece styled by its kind, up to
+// limit rows (all when negative), and how many rows there are in all once
+// trailing empty ones are dropped, as the agents' TUIs drop them.
+func agentRows(st *theme.Styles, r *reader.Result, limit int) ([]string, int) {
+	total := 0
+	if t := strings.TrimRight(r.Output, "\n"); t != "" {
+		total = strings.Count(t, "\n") + 1
+	}
+	if limit < 0 || limit > total {
+		limit = total
+	}
 	type seg struct {
 		kind   reader.PartKind
 		text   string
 		prefix int
 	}
 	segs := [][]seg{nil}
+parts:
 	for _, p := range r.Parts {
 		for i, l := range strings.Split(p.Text, "\n") {
 			if i > 0 {
+				if len(segs) == limit {
+					break parts
+				}
 				segs = append(segs, nil)
 			}
 			if l == "" {
@@ -113,46 +123,47 @@ func agentRows(st *theme.Styles, r *reader.Result) []string {
 			segs[len(segs)-1] = append(segs[len(segs)-1], seg{p.Kind, l, prefix})
 		}
 	}
-	rows := make([]string, len(segs))
-	for i, row := range segs {
+	pal := paletteOf(st)
+	rows := make([]string, 0, limit)
+	for _, row := range segs[:min(limit, len(segs))] {
 		var b strings.Builder
 		col := 0
 		for j, s := range row {
 			if s.prefix > 0 {
 				runs, c := visible(s.text[:s.prefix], col, show{})
-				b.WriteString(paint(runs, st.Gutter, st.Invisible))
+				paint(&b, runs, pal.gutter, pal.invisible)
 				col = c
 			}
 			sh := agentShow
 			sh.trailing = j == len(row)-1
 			runs, c := visible(s.text[s.prefix:], col, sh)
-			b.WriteString(paint(runs, partStyle(st, s.kind), st.Invisible))
+			paint(&b, runs, pal.part(s.kind), pal.invisible)
 			col = c
 		}
-		rows[i] = b.String()
+		rows = append(rows, b.String())
 	}
-	return rows
+	return rows, total
 }
 
-func partStyle(st *theme.Styles, k reader.PartKind) lipgloss.Style {
+func (p *palette) part(k reader.PartKind) ink {
 	switch k {
 	case reader.PartFrame:
-		return st.Frame
+		return p.frame
 	case reader.PartCut:
-		return st.CutMark
+		return p.cut
 	case reader.PartNotice:
-		return st.Notice
+		return p.notice
 	case reader.PartError:
-		return st.ErrorText
+		return p.err
 	case reader.PartMedia:
-		return st.MediaLine
+		return p.media
 	}
-	return st.Text
+	return p.text
 }
 
 // prettyRows are the source lines with a gutter of the tool's line numbers,
-// then the tool's notices.
-func prettyRows(st *theme.Styles, r *reader.Result, hl []string) []string {
+// then the tool's notices, up to limit rows, and how many there are in all.
+func prettyRows(st *theme.Styles, r *reader.Result, hl []string, limit int) ([]string, int) {
 	cuts := map[int]string{}
 	var notices []string
 	for _, p := range r.Parts {
@@ -163,27 +174,38 @@ func prettyRows(st *theme.Styles, r *reader.Result, hl []string) []string {
 			notices = append(notices, strings.Trim(p.Text, "\n"))
 		}
 	}
-	last := r.Lines[len(r.Lines)-1].N
-	w := len(strconv.Itoa(last))
-	rows := make([]string, 0, len(r.Lines)+len(notices)+1)
+	total := len(r.Lines)
+	for _, n := range notices {
+		total += 1 + strings.Count(n, "\n") + 1
+	}
+	if limit < 0 || limit > total {
+		limit = total
+	}
+	pal := paletteOf(st)
+	w := len(strconv.Itoa(r.Lines[len(r.Lines)-1].N))
+	rows := make([]string, 0, limit)
 	for i, l := range r.Lines {
-		text := ""
+		if len(rows) == limit {
+			return rows, total
+		}
+		var b strings.Builder
+		b.WriteString(pal.gutter.paint(fmt.Sprintf("%*d │ ", w, l.N)))
 		if hl != nil && i < len(hl) {
-			text = hl[i]
+			b.WriteString(hl[i])
 		} else {
 			runs, _ := visible(l.Text, 0, prettyShow)
-			text = paint(runs, st.Text, st.Invisible)
+			paint(&b, runs, pal.text, pal.invisible)
 		}
 		if c, ok := cuts[l.N]; ok {
-			text += st.CutMark.Render(Plain(c))
+			b.WriteString(pal.cut.paint(Plain(c)))
 		}
-		rows = append(rows, st.Gutter.Render(fmt.Sprintf("%*d │ ", w, l.N))+text)
+		rows = append(rows, b.String())
 	}
 	for _, n := range notices {
 		rows = append(rows, "")
 		rows = append(rows, textRows(st.Notice, n)...)
 	}
-	return rows
+	return rows[:min(limit, len(rows))], total
 }
 
 // textRows are s's lines, made safe and styled.

@@ -8,7 +8,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -151,20 +150,15 @@ func visible(s string, col int, sh show) ([]run, int) {
 	return runs, col
 }
 
-// paint draws runs: text in style, symbols in mark.
-func paint(runs []run, style, mark lipgloss.Style) string {
-	var b strings.Builder
+// paint draws runs into b: text in style, symbols in mark.
+func paint(b *strings.Builder, runs []run, style, mark ink) {
 	for _, r := range runs {
-		if r.text == "" {
-			continue
-		}
 		if r.mark {
-			b.WriteString(mark.Render(r.text))
+			b.WriteString(mark.paint(r.text))
 		} else {
-			b.WriteString(style.Render(r.text))
+			b.WriteString(style.paint(r.text))
 		}
 	}
-	return b.String()
 }
 
 // Plain is s made safe for a terminal with no styling: for file names and

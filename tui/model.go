@@ -49,24 +49,25 @@ const (
 // Model is the root of the inspector: it owns the layout, the focus and the
 // routing of messages to the picker, the transcript and the form.
 type Model struct {
-	opts     Options
-	ctx      context.Context
-	st       *theme.Styles
-	keys     KeyMap
-	help     help.Model
-	fullHelp bool
-	focus    focus
-	picker   picker
-	tr       transcript
-	form     *form
-	profiles []string
-	profile  int
-	view     render.View // the view new cards open in
-	status   string
-	seq      int
-	width    int
-	height   int
-	nextID   int
+	opts      Options
+	ctx       context.Context
+	st        *theme.Styles
+	keys      KeyMap
+	help      help.Model
+	fullHelp  bool
+	focus     focus
+	picker    picker
+	tr        transcript
+	form      *form
+	profiles  []string
+	profile   int
+	view      render.View // the view new cards open in
+	status    string
+	statusFor time.Duration // how long a status stays; 0 keeps it
+	seq       int
+	width     int
+	height    int
+	nextID    int
 }
 
 // New builds the inspector.
@@ -75,12 +76,13 @@ func New(o Options) *Model {
 		o.FS = reader.OS{}
 	}
 	m := &Model{
-		opts:     o,
-		ctx:      context.Background(),
-		keys:     DefaultKeyMap(),
-		help:     help.New(),
-		profiles: reader.Names(),
-		picker:   picker{fsys: o.FS, home: o.Home},
+		opts:      o,
+		ctx:       context.Background(),
+		keys:      DefaultKeyMap(),
+		help:      help.New(),
+		profiles:  reader.Names(),
+		picker:    picker{fsys: o.FS, home: o.Home},
+		statusFor: 4 * time.Second,
 	}
 	m.setTheme(true) // until the terminal says otherwise
 	for i, p := range m.profiles {
@@ -146,7 +148,10 @@ func (m *Model) say(s string) tea.Cmd {
 	m.seq++
 	m.status = s
 	seq := m.seq
-	return tea.Tick(4*time.Second, func(time.Time) tea.Msg { return statusClearMsg{seq} })
+	if m.statusFor == 0 {
+		return nil
+	}
+	return tea.Tick(m.statusFor, func(time.Time) tea.Msg { return statusClearMsg{seq} })
 }
 
 // Update routes a message. Nothing here reads a file or highlights code.
