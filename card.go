@@ -79,7 +79,7 @@ func (c *cardFlags) write(w io.Writer, res *reader.Result, cwd string) error {
 	if cwd == "" {
 		cwd, _ = os.Getwd()
 	}
-	call := render.Call{Profile: res.Profile, Tool: res.Tool, Args: res.Args, Cwd: cwd, Home: os.Getenv("HOME"), State: render.Done}
+	call := render.ToolCall{Profile: res.Profile, Tool: res.Tool, Args: res.Args, Cwd: cwd, Home: os.Getenv("HOME"), State: render.Done}
 	if res.IsError {
 		call.State = render.Failed
 	}

@@ -12,7 +12,7 @@ import (
 func BenchmarkCollapsedCard(b *testing.B) {
 	st := theme.New(true)
 	res := read(b, "opencode", "lines_3000.txt", nil, nil)
-	call := Call{Profile: "opencode", Tool: res.Tool, Args: res.Args, Cwd: fixtureRoot}
+	call := ToolCall{Profile: "opencode", Tool: res.Tool, Args: res.Args, Cwd: fixtureRoot}
 	for b.Loop() {
 		Card(st, 100, call, res, Options{}, true)
 	}
@@ -21,7 +21,7 @@ func BenchmarkCollapsedCard(b *testing.B) {
 func BenchmarkExpandedCard2000(b *testing.B) {
 	st := theme.New(true)
 	res := read(b, "opencode", "lines_3000.txt", nil, nil)
-	call := Call{Profile: "opencode", Tool: res.Tool, Args: res.Args, Cwd: fixtureRoot}
+	call := ToolCall{Profile: "opencode", Tool: res.Tool, Args: res.Args, Cwd: fixtureRoot}
 	for b.Loop() {
 		Card(st, 100, call, res, Options{Expanded: true}, true)
 	}
@@ -30,7 +30,7 @@ func BenchmarkExpandedCard2000(b *testing.B) {
 func BenchmarkExpandedCard2000Highlighted(b *testing.B) {
 	st := theme.New(true)
 	res := read(b, "opencode", "lines_3000.txt", nil, nil)
-	call := Call{Profile: "opencode", Tool: res.Tool, Args: res.Args, Cwd: fixtureRoot}
+	call := ToolCall{Profile: "opencode", Tool: res.Tool, Args: res.Args, Cwd: fixtureRoot}
 	hl := Highlight(st, "x.go", lineTexts(res))
 	for b.Loop() {
 		Card(st, 100, call, res, Options{Expanded: true, View: PrettyView, Highlighted: hl}, true)

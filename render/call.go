@@ -19,8 +19,8 @@ const (
 	Failed
 )
 
-// Call is what a card's first line shows: one call of a tool.
-type Call struct {
+// ToolCall is what a card's first line shows: one call of a tool.
+type ToolCall struct {
 	Profile string
 	Tool    string
 	Args    json.RawMessage
@@ -29,9 +29,9 @@ type Call struct {
 	State   State
 }
 
-// CallLine draws a call on one row of at most width cells, the way the
-// agent's own TUI draws it.
-func CallLine(st *theme.Styles, width int, c Call) string {
+// Call draws a call on one row of at most width cells, the way the agent's
+// own TUI draws it.
+func Call(st *theme.Styles, width int, c ToolCall) string {
 	args, _ := reader.ParseArgs(c.Args)
 	var line string
 	switch c.Profile {
@@ -49,7 +49,7 @@ func CallLine(st *theme.Styles, width int, c Call) string {
 
 // opencode: "→ Read src/app.ts [offset=10, limit=50]" (the session's Read
 // row; "~ Reading file..." while it runs).
-func opencodeCall(st *theme.Styles, c Call, a reader.Args) string {
+func opencodeCall(st *theme.Styles, c ToolCall, a reader.Args) string {
 	if c.State == Running {
 		return st.Hint.Render("~ Reading file...")
 	}
@@ -74,7 +74,7 @@ func opencodeCall(st *theme.Styles, c Call, a reader.Args) string {
 }
 
 // pi: "read src/app.ts:10-50", the range when offset or limit is given.
-func piCall(st *theme.Styles, c Call, a reader.Args) string {
+func piCall(st *theme.Styles, c ToolCall, a reader.Args) string {
 	path := st.CallPath.Render(shortPath(c, pathArg(a)))
 	if pathArg(a) == "" {
 		path = st.Hint.Render("...")
@@ -102,7 +102,7 @@ func piCall(st *theme.Styles, c Call, a reader.Args) string {
 }
 
 // crush: "✓ View src/app.ts (limit=3, offset=99)".
-func crushCall(st *theme.Styles, c Call, a reader.Args) string {
+func crushCall(st *theme.Styles, c ToolCall, a reader.Args) string {
 	icon := map[State]string{Running: "●", Done: "✓", Failed: "×"}[c.State]
 	var kv []string
 	for _, k := range []string{"limit", "offset"} {
@@ -118,7 +118,7 @@ func crushCall(st *theme.Styles, c Call, a reader.Args) string {
 }
 
 // Other agents: "● read_file src/app.ts (start_line=10, end_line=50)".
-func genericCall(st *theme.Styles, c Call, a reader.Args) string {
+func genericCall(st *theme.Styles, c ToolCall, a reader.Args) string {
 	icon := map[State]string{Running: "●", Done: "✓", Failed: "×"}[c.State]
 	path := pathArg(a)
 	var kv []string
@@ -168,7 +168,7 @@ func pathArg(a reader.Args) string {
 
 // shortPath shows a path relative to the working directory when inside it,
 // and the home directory as ~.
-func shortPath(c Call, p string) string {
+func shortPath(c ToolCall, p string) string {
 	switch {
 	case c.Cwd != "" && p == c.Cwd:
 		p = "."

@@ -12,9 +12,9 @@ import (
 // result, every row behind the card's left edge (an accent bar when the card
 // is selected). No row is wider than width. A nil result is a call still
 // running.
-func Card(st *theme.Styles, width int, c Call, r *reader.Result, o Options, selected bool) string {
+func Card(st *theme.Styles, width int, c ToolCall, r *reader.Result, o Options, selected bool) string {
 	edge, inner := edgeFor(st, width, selected)
-	rows := []string{CallLine(st, inner, c)}
+	rows := []string{Call(st, inner, c)}
 	if r != nil {
 		rows = append(rows, "")
 		rows = append(rows, strings.Split(Result(st, inner, r, o), "\n")...)

@@ -64,7 +64,7 @@ func TestCards(t *testing.T) {
 		for _, in := range cardInputs {
 			t.Run(profile+"/"+in.name, func(t *testing.T) {
 				res := read(t, profile, in.path, in.offset, in.limit)
-				call := Call{Profile: profile, Tool: res.Tool, Args: res.Args, Cwd: fixtureRoot, State: Done}
+				call := ToolCall{Profile: profile, Tool: res.Tool, Args: res.Args, Cwd: fixtureRoot, State: Done}
 				if res.IsError {
 					call.State = Failed
 				}
@@ -122,7 +122,7 @@ func TestNarrowWidths(t *testing.T) {
 	st := theme.New(true)
 	for _, in := range cardInputs {
 		res := read(t, reader.DefaultProfile, in.path, in.offset, in.limit)
-		call := Call{Profile: reader.DefaultProfile, Tool: res.Tool, Args: res.Args, Cwd: fixtureRoot}
+		call := ToolCall{Profile: reader.DefaultProfile, Tool: res.Tool, Args: res.Args, Cwd: fixtureRoot}
 		for width := 1; width <= 130; width++ {
 			for _, expanded := range []bool{false, true} {
 				checkWidth(t, Card(st, width, call, res, Options{Expanded: expanded}, width%2 == 0), width)

@@ -60,14 +60,14 @@ func Result(st *theme.Styles, width int, r *reader.Result, o Options) string {
 	if !o.Expanded {
 		limit = CollapsedLines
 	}
-	var rows []string
+	var rows []row
 	var total int
 	if o.View == PrettyView && len(r.Lines) > 0 {
 		rows, total = prettyRows(st, r, o.Highlighted, limit)
 	} else {
 		rows, total = agentRows(st, r, limit)
 	}
-	out := fit(rows, width, o.Expanded)
+	out := fitRows(rows, width, o.Expanded)
 	if hidden := total - len(rows); hidden > 0 {
 		key := o.ExpandKey
 		if key == "" {
@@ -90,7 +90,7 @@ func Result(st *theme.Styles, width int, r *reader.Result, o Options) string {
 // agentRows are the output's rows, each piece styled by its kind, up to
 // limit rows (all when negative), and how many rows there are in all once
 // trailing empty ones are dropped, as the agents' TUIs drop them.
-func agentRows(st *theme.Styles, r *reader.Result, limit int) ([]string, int) {
+func agentRows(st *theme.Styles, r *reader.Result, limit int) ([]row, int) {
 	total := 0
 	if t := strings.TrimRight(r.Output, "\n"); t != "" {
 		total = strings.Count(t, "\n") + 1
@@ -124,25 +124,31 @@ parts:
 		}
 	}
 	pal := paletteOf(st)
-	rows := make([]string, 0, limit)
-	for _, row := range segs[:min(limit, len(segs))] {
+	rows := make([]row, 0, limit)
+	for _, segRow := range segs[:min(limit, len(segs))] {
 		var b strings.Builder
 		col := 0
-		for j, s := range row {
+		for j, s := range segRow {
 			if s.prefix > 0 {
 				runs, c := visible(s.text[:s.prefix], col, show{})
 				paint(&b, runs, pal.gutter, pal.invisible)
 				col = c
 			}
 			sh := agentShow
-			sh.trailing = j == len(row)-1
+			sh.trailing = j == len(segRow)-1
 			runs, c := visible(s.text[s.prefix:], col, sh)
 			paint(&b, runs, pal.part(s.kind), pal.invisible)
 			col = c
 		}
-		rows = append(rows, b.String())
+		rows = append(rows, row{b.String(), col})
 	}
 	return rows, total
+}
+
+// row is a styled row and the cells it takes, known when it was built.
+type row struct {
+	s string
+	w int
 }
 
 func (p *palette) part(k reader.PartKind) ink {
@@ -163,7 +169,7 @@ func (p *palette) part(k reader.PartKind) ink {
 
 // prettyRows are the source lines with a gutter of the tool's line numbers,
 // then the tool's notices, up to limit rows, and how many there are in all.
-func prettyRows(st *theme.Styles, r *reader.Result, hl []string, limit int) ([]string, int) {
+func prettyRows(st *theme.Styles, r *reader.Result, hl []string, limit int) ([]row, int) {
 	cuts := map[int]string{}
 	var notices []string
 	for _, p := range r.Parts {
@@ -183,27 +189,30 @@ func prettyRows(st *theme.Styles, r *reader.Result, hl []string, limit int) ([]s
 	}
 	pal := paletteOf(st)
 	w := len(strconv.Itoa(r.Lines[len(r.Lines)-1].N))
-	rows := make([]string, 0, limit)
+	rows := make([]row, 0, limit)
 	for i, l := range r.Lines {
 		if len(rows) == limit {
 			return rows, total
 		}
 		var b strings.Builder
 		b.WriteString(pal.gutter.paint(fmt.Sprintf("%*d │ ", w, l.N)))
+		runs, cells := visible(l.Text, 0, prettyShow)
 		if hl != nil && i < len(hl) {
 			b.WriteString(hl[i])
 		} else {
-			runs, _ := visible(l.Text, 0, prettyShow)
 			paint(&b, runs, pal.text, pal.invisible)
 		}
 		if c, ok := cuts[l.N]; ok {
 			b.WriteString(pal.cut.paint(Plain(c)))
+			cells += ansi.StringWidth(Plain(c))
 		}
-		rows = append(rows, b.String())
+		rows = append(rows, row{b.String(), w + 3 + cells})
 	}
 	for _, n := range notices {
-		rows = append(rows, "")
-		rows = append(rows, textRows(st.Notice, n)...)
+		rows = append(rows, row{})
+		for _, t := range textRows(st.Notice, n) {
+			rows = append(rows, row{t, ansi.StringWidth(t)})
+		}
 	}
 	return rows[:min(limit, len(rows))], total
 }
@@ -248,6 +257,20 @@ func fit(rows []string, width int, wrap bool) []string {
 		for _, r := range strings.Split(ansi.Hardwrap(row, width, true), "\n") {
 			out = append(out, clip(r, width))
 		}
+	}
+	return out
+}
+
+// fitRows is fit for rows whose widths are known: only the too-wide ones
+// are measured again.
+func fitRows(rows []row, width int, wrap bool) []string {
+	out := make([]string, 0, len(rows))
+	for _, r := range rows {
+		if r.w <= width {
+			out = append(out, r.s)
+			continue
+		}
+		out = append(out, fit([]string{r.s}, width, wrap)...)
 	}
 	return out
 }

@@ -139,7 +139,11 @@ func visible(s string, col int, sh show) ([]run, int) {
 			emit(sym)
 		default:
 			plain.WriteRune(r)
-			col += ansi.StringWidth(string(r))
+			if r < 0x80 {
+				col++ // printable ASCII: one cell, no grapheme rules to consult
+			} else {
+				col += ansi.StringWidth(string(r))
+			}
 		}
 		flag = r == 0x1f3f4 || (flag && r >= 0xe0020 && r <= 0xe007e)
 		prev = r

@@ -65,7 +65,7 @@ func (c *card) rows(st *theme.Styles, width int, selected bool, env callEnv) []s
 	if c.cache.rows != nil && c.cache.key == key {
 		return c.cache.rows
 	}
-	call := render.Call{Profile: c.profile, Tool: c.tool, Args: c.args, Cwd: env.cwd, Home: env.home}
+	call := render.ToolCall{Profile: c.profile, Tool: c.tool, Args: c.args, Cwd: env.cwd, Home: env.home}
 	res := c.res
 	switch {
 	case c.err != nil:
