@@ -45,8 +45,8 @@ func (c *cardFlags) write(w io.Writer, res *reader.Result, cwd string) error {
 	default:
 		return usageErr("--view must be agent or pretty, not %q", c.view)
 	}
-	out, tty := w.(*os.File)
-	tty = tty && term.IsTerminal(out.Fd())
+	tty := isTerminal(w)
+	out, _ := w.(*os.File)
 	dark := true
 	switch c.theme {
 	case "dark":

@@ -85,3 +85,23 @@ func TestProfilesList(t *testing.T) {
 	}
 	golden.RequireEqual(t, out)
 }
+
+// TestTerminalOutput: into a pipe the tool's bytes pass unchanged; to a
+// terminal no control sequence from the file gets through.
+func TestTerminalOutput(t *testing.T) {
+	text := "a\x1b]52;c;aGk=\x07b\x1b[2J\tc\r\nd\u202ee"
+	var out, errb bytes.Buffer
+	if err := writeOutput(&out, &errb, text, false); err != nil || out.String() != text || errb.Len() != 0 {
+		t.Fatalf("pipe: %q, stderr %q", out.String(), errb.String())
+	}
+	out.Reset()
+	if err := writeOutput(&out, &errb, text, true); err != nil {
+		t.Fatal(err)
+	}
+	if want := "a␛]52;c;aGk=␇b␛[2J\tc␍\nd⟨RLO⟩e"; out.String() != want {
+		t.Fatalf("terminal: %q, want %q", out.String(), want)
+	}
+	if !strings.Contains(errb.String(), "pipe the output for the exact bytes") {
+		t.Fatalf("no explanation on stderr: %q", errb.String())
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/fang"
 	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/render"
 	"github.com/spf13/cobra"
 )
 
@@ -53,7 +54,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			return
 		}
 		// Plain, one line, unpadded: errors are read in pipes and logs too.
-		fmt.Fprintf(w, "readlens: %v\n", err)
+		// They can hold a file's name: nothing in it reaches the terminal raw.
+		fmt.Fprintf(w, "readlens: %s\n", render.Plain(err.Error()))
 		if !errors.As(err, &e) {
 			fmt.Fprintln(w, "Try 'readlens --help'.")
 		}

@@ -5,10 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/render"
 	"github.com/spf13/cobra"
 )
 
@@ -108,7 +111,7 @@ func runRead(cmd *cobra.Command, pos []string, f readFlags) error {
 	case f.card.render:
 		err = f.card.write(out, res, f.cwd)
 	default:
-		_, err = io.WriteString(out, res.Output)
+		err = writeOutput(out, cmd.ErrOrStderr(), res.Output, isTerminal(out))
 	}
 	if err != nil {
 		return usageErr("%v", err)
@@ -116,7 +119,7 @@ func runRead(cmd *cobra.Command, pos []string, f readFlags) error {
 	switch {
 	case res.Note != "" && res.Output == "" && !res.IsError:
 		if !f.json && !f.card.render {
-			fmt.Fprintln(cmd.ErrOrStderr(), "readlens: "+res.Note)
+			fmt.Fprintln(cmd.ErrOrStderr(), "readlens: "+render.Plain(res.Note))
 		}
 		return &exitError{code: exitNoAnswer, err: errors.New(res.Note), silent: true}
 	case res.IsError:
@@ -164,4 +167,28 @@ func writeJSON(w io.Writer, r *reader.Result) error {
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	return enc.Encode(j)
+}
+
+// writeOutput prints the tool's text: the exact bytes into a pipe or a
+// file, where they are the point; to a terminal, nothing the file holds
+// may reach it as a control sequence, so those characters are shown as
+// symbols and stderr says so.
+func writeOutput(out, errOut io.Writer, text string, terminal bool) error {
+	if !terminal {
+		_, err := io.WriteString(out, text)
+		return err
+	}
+	safe, changed := render.Safe(text)
+	if _, err := io.WriteString(out, safe); err != nil {
+		return err
+	}
+	if changed {
+		fmt.Fprintln(errOut, "\nreadlens: control and invisible characters are shown as symbols on a terminal; pipe the output for the exact bytes")
+	}
+	return nil
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(f.Fd())
 }

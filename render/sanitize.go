@@ -85,6 +85,7 @@ type run struct {
 // show says how much visible tells.
 type show struct {
 	tabs     bool // a tab is an arrow, not just spaces to the next stop
+	rawTabs  bool // a tab stays a tab: the terminal places it harmlessly
 	trailing bool // the spaces that end a line are middle dots
 }
 
@@ -117,23 +118,27 @@ func visible(s string, col int, sh show) ([]run, int) {
 	}
 	prev := rune(0)
 	flag := false // inside a black flag's tag sequence
-	for i, r := range s {
-		next, _ := utf8.DecodeRuneInString(s[i+utf8.RuneLen(r):])
-		if r == utf8.RuneError {
-			if _, n := utf8.DecodeRuneInString(s[i:]); n == 1 {
-				emit(fmt.Sprintf("⟨%02X⟩", s[i])) // not UTF-8 at all: say which byte
-				prev = r
-				continue
-			}
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		next, _ := utf8.DecodeRuneInString(s[i+size:])
+		at := i
+		i += size
+		if r == utf8.RuneError && size == 1 {
+			emit(fmt.Sprintf("⟨%02X⟩", s[at])) // not UTF-8 at all: say which byte
+			prev, flag = r, false
+			continue
 		}
 		switch sym := symbol(r, prev, next, flag); {
+		case r == '\t' && sh.rawTabs:
+			plain.WriteByte('\t')
+			col += tabWidth - col%tabWidth
 		case r == '\t' && sh.tabs:
 			emit("→" + strings.Repeat(" ", tabWidth-col%tabWidth-1))
 		case r == '\t':
 			pad := tabWidth - col%tabWidth
 			plain.WriteString(strings.Repeat(" ", pad))
 			col += pad
-		case i >= end && r == ' ':
+		case at >= end && r == ' ':
 			emit("·")
 		case sym != "":
 			emit(sym)
@@ -174,4 +179,24 @@ func Plain(s string) string {
 		b.WriteString(r.text)
 	}
 	return b.String()
+}
+
+// Safe is s for a terminal, lines and tabs kept, every other character a
+// terminal would act on (or a human would not see) shown as a symbol: what
+// readlens read prints when its output is a terminal. It reports whether
+// anything was replaced.
+func Safe(s string) (string, bool) {
+	var b strings.Builder
+	changed := false
+	for i, line := range strings.Split(s, "\n") {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		runs, _ := visible(line, 0, show{rawTabs: true})
+		for _, r := range runs {
+			changed = changed || r.mark
+			b.WriteString(r.text)
+		}
+	}
+	return b.String(), changed
 }

@@ -1,0 +1,129 @@
+package render
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"unicode/utf8"
+
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/theme"
+)
+
+// invisible reports a rune that must never reach the terminal as itself:
+// controls, and the characters people cannot see but models read.
+func invisible(r rune) bool {
+	switch {
+	case r < 0x20, r >= 0x7f && r < 0xa0:
+		return true
+	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069, r == 0x200e, r == 0x200f, r == 0x061c:
+		return true // bidi
+	case r == 0x200b, r == 0x200c, r == 0xfeff, r == 0x2060, r == 0x2028, r == 0x2029, r == 0xad:
+		return true
+	}
+	return false
+}
+
+func FuzzSanitize(f *testing.F) {
+	for _, s := range []string{"", "plain", "\x1b[2J\x1b]52;c;aGk=\x07", "\x1b]8;;x\x1b\\y", "\x9b31m\u009b", "\r\b\x07\x00\x7f",
+		"a\u202eb\u200bc\ufeff", "tag\U000e0041", "🏴\U000e0067\U000e0062\U000e007f", "👨\u200d👩", "\xff\xfe", "\t x \t"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p := Plain(s)
+		if !utf8.ValidString(p) {
+			t.Fatalf("Plain(%q) is not UTF-8", s)
+		}
+		if Plain(p) != p {
+			t.Fatalf("Plain is not idempotent on %q", s)
+		}
+		checkNoControls(t, s, p, "")
+		safe, _ := Safe(s)
+		if strings.Count(safe, "\n") != strings.Count(s, "\n") {
+			t.Fatalf("Safe(%q) changed the lines", s)
+		}
+		checkNoControls(t, s, safe, "\n\t")
+	})
+}
+
+// checkNoControls fails if out keeps an invisible rune, except those in
+// keep and the characters of a flag or emoji sequence the input allowed.
+func checkNoControls(t *testing.T, in, out, keep string) {
+	t.Helper()
+	flag := false
+	for _, r := range out {
+		if flag && r >= 0xe0020 && r <= 0xe007f {
+			continue
+		}
+		flag = r == 0x1f3f4 || (flag && r >= 0xe0020 && r <= 0xe007e)
+		if invisible(r) && !strings.ContainsRune(keep, r) {
+			t.Fatalf("%q: %U survived in %q", in, r, out)
+		}
+	}
+}
+
+// FuzzCard draws a card of any file content at any width: the only escape
+// sequences in it are readlens's own colours, and no row overflows.
+func FuzzCard(f *testing.F) {
+	f.Add([]byte("line\n\x1b]0;title\x07\n"), 40, true)
+	f.Add([]byte("\x00\x01\xff\xfe\r\n\t"), 1, false)
+	f.Add([]byte("漢字😀\u202e\n"), 3, true)
+	st := theme.New(true)
+	f.Fuzz(func(t *testing.T, data []byte, width int, expanded bool) {
+		width = 1 + abs(width)%160
+		fsys := reader.Mount(fstest.MapFS{"f.txt": {Data: data}}, "/fz")
+		for _, profile := range []string{"opencode", "pi"} {
+			p, _ := reader.Lookup(profile)
+			res, err := reader.Read(context.Background(), reader.Request{
+				Profile: profile, Args: p.Args("/fz/f.txt", nil, nil), Cwd: "/fz", Worktree: "/fz", FS: fsys})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, view := range []View{AgentView, PrettyView} {
+				card := Card(st, width, ToolCall{Profile: profile, Tool: res.Tool, Args: res.Args, Cwd: "/fz"}, res, Options{Expanded: expanded, View: view}, true)
+				checkOnlySGR(t, card)
+				checkWidth(t, card, width)
+			}
+		}
+	})
+}
+
+func abs(n int) int {
+	if n < 0 {
+		if n == -n { // the smallest int
+			return 0
+		}
+		return -n
+	}
+	return n
+}
+
+// checkOnlySGR fails on any escape sequence other than CSI ... m, and on
+// any other control byte than a newline.
+func checkOnlySGR(t *testing.T, s string) {
+	t.Helper()
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == 0x1b:
+			j := i + 1
+			if j >= len(s) || s[j] != '[' {
+				t.Fatalf("a non-CSI escape at %d: %q", i, s[i:min(i+12, len(s))])
+			}
+			for j++; j < len(s) && (s[j] >= '0' && s[j] <= '9' || s[j] == ';' || s[j] == ':'); j++ {
+			}
+			if j >= len(s) || s[j] != 'm' {
+				t.Fatalf("a CSI that is not SGR at %d: %q", i, s[i:min(i+12, len(s))])
+			}
+			i = j
+		case c < 0x20 && c != '\n', c == 0x7f:
+			t.Fatalf("control byte %#x at %d", c, i)
+		}
+	}
+	for _, r := range s {
+		if r >= 0x80 && r < 0xa0 {
+			t.Fatalf("C1 control %U", r)
+		}
+	}
+}
