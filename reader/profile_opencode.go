@@ -307,8 +307,26 @@ func ocDirectory(path string, c *ocCall, entries []Entry) *outcome {
 // sortLocale sorts as JavaScript's a.localeCompare(b) does under ICU's root
 // collation: punctuation first, digits as text, case only as a tie-break.
 func sortLocale(names []string) {
+	// A sort key per name, compared as bytes, orders as CompareString does,
+	// at a fraction of the cost on 100,000 entries.
 	col := collate.New(language.Und)
-	slices.SortStableFunc(names, col.CompareString)
+	var buf collate.Buffer
+	keyed := make([]struct {
+		key  []byte
+		name string
+	}, len(names))
+	for i, n := range names {
+		keyed[i].key, keyed[i].name = col.KeyFromString(&buf, n), n
+	}
+	slices.SortStableFunc(keyed, func(a, b struct {
+		key  []byte
+		name string
+	}) int {
+		return bytes.Compare(a.key, b.key)
+	})
+	for i := range keyed {
+		names[i] = keyed[i].name
+	}
 }
 
 func ocText(p *Plan, c *ocCall, f *Found) *outcome {
