@@ -97,6 +97,7 @@ func readText(ctx context.Context, file File, sample []byte, p *Plan, bufSize in
 		// read again from the start.
 		s := newScanner(ctx, io.MultiReader(bytes.NewReader(sample), file), p.Text.Split, p.Text.StripBOM, false, bufSize)
 		total := s.count()
+		s.release()
 		*read += s.read
 		if s.err != nil {
 			return &Page{Err: s.err}
@@ -113,6 +114,7 @@ func readText(ctx context.Context, file File, sample []byte, p *Plan, bufSize in
 	}
 	s := newScanner(ctx, io.MultiReader(bytes.NewReader(sample), file), p.Text.Split, p.Text.StripBOM, w.CheckUTF8, bufSize)
 	pg := window(s, w)
+	s.release()
 	*read += s.read
 	return pg
 }

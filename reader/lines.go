@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -53,8 +54,16 @@ type scanner struct {
 	check   *utf8Check
 }
 
+// chunks recycles full-size buffers: the inspector reads file after file.
+var chunks = sync.Pool{New: func() any { b := make([]byte, chunkSize); return &b }}
+
 func newScanner(ctx context.Context, r io.Reader, split Split, stripBOM, checkUTF8 bool, bufSize int) *scanner {
-	s := &scanner{ctx: ctx, r: r, split: split, buf: make([]byte, max(bufSize, 4))}
+	s := &scanner{ctx: ctx, r: r, split: split}
+	if bufSize == chunkSize {
+		s.buf = *chunks.Get().(*[]byte)
+	} else {
+		s.buf = make([]byte, max(bufSize, 4))
+	}
 	if checkUTF8 {
 		s.check = &utf8Check{}
 	}
@@ -66,6 +75,15 @@ func newScanner(ctx context.Context, r io.Reader, split Split, stripBOM, checkUT
 		}
 	}
 	return s
+}
+
+// release gives the scanner's buffer back; the scanner is done.
+func (s *scanner) release() {
+	if len(s.buf) == chunkSize {
+		b := s.buf
+		chunks.Put(&b)
+	}
+	s.buf = nil
 }
 
 // fill reads more bytes after the unread ones. It reports false at the end of
