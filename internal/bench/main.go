@@ -1,0 +1,242 @@
+// Command bench measures readlens against the physical limit and the real
+// agents, side by side in one run, on files it generates, and prints the
+// ratios the performance targets are stated in:
+//
+//	go run ./internal/bench [-runs 5] [-keep]
+//
+// With OPENCODE_BIN and PI_PKG_DIR set (see the README's "Re-recording
+// goldens"), it also times the real opencode and pi read tools; without
+// them it says so and skips those rows. It writes about 1.4 GB to a
+// temporary directory and removes it after.
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+func main() {
+	runs := flag.Int("runs", 5, "runs per measurement; the median is reported")
+	keep := flag.Bool("keep", false, "keep the generated files")
+	oracles := flag.String("oracles", "../shared/oracles", "the oracle scripts, for timing the real agents")
+	flag.Parse()
+
+	dir, err := os.MkdirTemp("", "readlens-bench-")
+	check(err)
+	if !*keep {
+		defer os.RemoveAll(dir)
+	}
+	bin := filepath.Join(dir, "readlens")
+	step("building readlens")
+	check(run("go", "build", "-o", bin, "."))
+
+	step("generating files")
+	small := gen(dir, "small.go", 1<<10, codeLine)
+	mib := gen(dir, "1MiB.txt", 1<<20, shortLine)
+	gib := gen(dir, "1GiB.txt", 1<<30, shortLine)
+	deep := gen(dir, "20M-lines.txt", 20_000_000, numberedLine)
+	for _, f := range []string{small, mib, gib, deep} {
+		check(run("cat", f)) // into the page cache: every tool reads from memory
+	}
+
+	m := measurer{runs: *runs}
+	fmt.Printf("\nmachine: %s, %s\n", cpuModel(), memTotal())
+	fmt.Printf("median of %d runs, wall time; files in %s\n\n", *runs, dir)
+
+	fmt.Println("1 GiB file, default read with the total line count (target: within 1.5x wc -l)")
+	wc := m.time("wc -l", "wc", "-l", gib)
+	for _, p := range []string{"opencode", "pi"} {
+		t := m.time("readlens read --profile "+p, bin, "read", gib, "--profile", p)
+		m.ratio(t, wc, 1.5)
+	}
+
+	fmt.Println("\nwindow deep in a 20-million-line file (target: within 1.5x tail | head)")
+	th := m.time("tail -n +19990001 | head -n 2000", "sh", "-c", "tail -n +19990001 '"+deep+"' | head -n 2000")
+	for _, p := range []string{"opencode", "pi"} {
+		t := m.time("readlens read --profile "+p+" --offset 19990001 --limit 2000", bin, "read", deep, "--profile", p, "--offset", "19990001", "--limit", "2000")
+		m.ratio(t, th, 1.5)
+	}
+
+	fmt.Println("\npeak RSS, 1 MiB against 1 GiB (target: under 64 MiB, the same for both)")
+	for _, f := range []string{mib, gib} {
+		for _, p := range []string{"opencode", "pi"} {
+			rss := peakRSS(bin, "read", f, "--profile", p)
+			fmt.Printf("  %-44s %8.1f MiB  %s\n", "readlens read --profile "+p+" "+filepath.Base(f), rss, verdict(rss < 64))
+		}
+	}
+
+	fmt.Println("\nsmall file, process start to printed result (target: within 5x cat -n)")
+	cat := m.time("cat -n", "cat", "-n", small)
+	var rl []time.Duration
+	for _, p := range []string{"opencode", "pi"} {
+		t := m.time("readlens read --profile "+p, bin, "read", small, "--profile", p)
+		m.ratio(t, cat, 5)
+		rl = append(rl, t)
+	}
+
+	fmt.Println("\nthe real agents' tools on the same small file (target: readlens at least 10x faster)")
+	agents := realAgents(*oracles, dir, small)
+	if len(agents) == 0 {
+		fmt.Println("  skipped: set OPENCODE_BIN and/or PI_PKG_DIR to time the real tools")
+	}
+	fastest := time.Duration(0)
+	for _, a := range agents {
+		t := m.time(a.name, a.cmd[0], a.cmd[1:]...)
+		if fastest == 0 || t < fastest {
+			fastest = t
+		}
+	}
+	if fastest > 0 {
+		best := slices.Min(rl)
+		fmt.Printf("  %-44s %8.1fx faster  %s\n", "readlens against the fastest agent", float64(fastest)/float64(best), verdict(float64(fastest)/float64(best) >= 10))
+	}
+}
+
+type measurer struct{ runs int }
+
+// time runs a command several times and prints and returns its median.
+func (m measurer) time(label, name string, args ...string) time.Duration {
+	var ds []time.Duration
+	for i := 0; i < m.runs; i++ {
+		cmd := exec.Command(name, args...)
+		cmd.Stdout, cmd.Stderr = nil, nil
+		start := time.Now()
+		if err := cmd.Run(); err != nil {
+			if _, ok := err.(*exec.ExitError); !ok {
+				check(err)
+			}
+		}
+		ds = append(ds, time.Since(start))
+	}
+	slices.Sort(ds)
+	d := ds[len(ds)/2]
+	fmt.Printf("  %-44s %10s\n", label, round(d))
+	return d
+}
+
+func (m measurer) ratio(t, base time.Duration, target float64) {
+	r := float64(t) / float64(base)
+	fmt.Printf("  %-44s %8.2fx      %s\n", "  ratio", r, verdict(r <= target))
+}
+
+func round(d time.Duration) string {
+	if d < time.Millisecond {
+		return fmt.Sprintf("%.2fms", float64(d)/1e6)
+	}
+	return d.Round(100 * time.Microsecond).String()
+}
+
+func verdict(ok bool) string {
+	if ok {
+		return "meets the target"
+	}
+	return "MISSES the target"
+}
+
+// peakRSS is /usr/bin/time's maximum resident set size, in MiB.
+func peakRSS(name string, args ...string) float64 {
+	out, err := exec.Command("/usr/bin/time", append([]string{"-f", "%M", name}, args...)...).CombinedOutput()
+	if err != nil {
+		if _, ok := err.(*exec.ExitError); !ok {
+			check(err)
+		}
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	kb, _ := strconv.ParseFloat(lines[len(lines)-1], 64)
+	return kb / 1024
+}
+
+type agent struct {
+	name string
+	cmd  []string
+}
+
+// realAgents are the oracle commands that can run here.
+func realAgents(oracles, dir, file string) []agent {
+	var out []agent
+	scripts, _ := filepath.Abs(oracles)
+	if bin := os.Getenv("OPENCODE_BIN"); bin != "" {
+		project := filepath.Join(dir, "project")
+		os.MkdirAll(project, 0o755)
+		run("git", "init", "-q", project)
+		out = append(out, agent{"opencode 1.18.33 (debug agent --tool read)",
+			[]string{"bash", filepath.Join(scripts, "opencode-read.sh"), project, `{"filePath":"` + file + `"}`}})
+	}
+	if os.Getenv("PI_PKG_DIR") != "" {
+		out = append(out, agent{"pi 0.73.1 (pi-read.mjs)", []string{"node", filepath.Join(scripts, "pi-read.mjs"), file}})
+	}
+	return out
+}
+
+func codeLine(i int) string {
+	return fmt.Sprintf("\tvalue%d := compute(ctx, %d, \"item\")\n", i%1000, i)
+}
+
+func shortLine(i int) string { return "line " + strconv.Itoa(i) + "\n" }
+
+func numberedLine(i int) string { return "line " + strconv.Itoa(i+1) + "\n" }
+
+// gen writes lines until the file has size bytes or, for files counted in
+// lines, size lines.
+func gen(dir, name string, size int, line func(int) string) string {
+	p := filepath.Join(dir, name)
+	f, err := os.Create(p)
+	check(err)
+	w := bufio.NewWriterSize(f, 1<<20)
+	byLines := strings.HasSuffix(name, "-lines.txt")
+	n := 0
+	for i := 0; ; i++ {
+		if byLines && i == size || !byLines && n >= size {
+			break
+		}
+		k, _ := w.WriteString(line(i))
+		n += k
+	}
+	check(w.Flush())
+	check(f.Close())
+	return p
+}
+
+func run(name string, args ...string) error {
+	cmd := exec.Command(name, args...)
+	cmd.Stderr = os.Stderr
+	return cmd.Run()
+}
+
+func step(s string) { fmt.Fprintln(os.Stderr, "bench:", s) }
+
+func check(err error) {
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
+
+func cpuModel() string {
+	b, _ := os.ReadFile("/proc/cpuinfo")
+	m := regexp.MustCompile(`model name\s*:\s*(.*)`).FindSubmatch(b)
+	n := strings.Count(string(b), "processor\t:")
+	if m == nil {
+		return fmt.Sprintf("%d CPUs", n)
+	}
+	return fmt.Sprintf("%d x %s", n, m[1])
+}
+
+func memTotal() string {
+	b, _ := os.ReadFile("/proc/meminfo")
+	m := regexp.MustCompile(`MemTotal:\s*(\d+) kB`).FindSubmatch(b)
+	if m == nil {
+		return "memory unknown"
+	}
+	kb, _ := strconv.Atoi(string(m[1]))
+	return fmt.Sprintf("%.0f GiB RAM", float64(kb)/(1<<20))
+}
