@@ -3,8 +3,8 @@ package reader
 import (
 	"bytes"
 	"context"
-	"io"
 	"encoding/json"
+	"io"
 	"math"
 	"path/filepath"
 	"strings"
