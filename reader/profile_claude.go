@@ -51,7 +51,9 @@ func (claudeCode) Info() Info {
 			"tokens are counted with a local tokenizer (cl100k_base), not Anthropic's count_tokens API: the 25,000-token cap and the partial page's end can fall elsewhere",
 			"the context room is that of a fresh session in the oracle (about 1.35 MB or 112,500 tokens): it decides whether the caps' messages offer allow_large, and how far allow_large reaches",
 			"PDF pages are not rendered: a `pages` read gives Claude Code's text block and no page images; page counts come from the PDF's page objects, not pdfinfo",
-			"images are attached as they are: Claude Code resizes or recompresses large ones to fit its budget",
+			"images are attached as they are: Claude Code resizes those over 2000x2000 to fit its budget",
+			"notebooks are read up to 20 MB (Claude Code: 100 MB); invalid notebook JSON gets Bun's parse message only for an early end or an unexpected character",
+			"devices are not read: /dev/null is known to be empty, other devices get a note (the endless ones are refused by name, as Claude Code does)",
 			"the harness's own reminders (<total_tokens>, the malware note) are left out; the trimming of the result's end they cause is kept",
 		},
 	}
@@ -124,11 +126,11 @@ func (claudeCode) Plan(env Env, a Args) (*Plan, *outcome) {
 	case ccImageExt[ext] || ext == "":
 		// An image extension, or none (sniffed): handed over as an image block.
 		p.Media = ccImageMedia
-		ccTextPlan(p, c)
+		ccTextPlan(env, p, c)
 	case ext == "pdf":
 		p.Whole = ccPDFMaxBytes
 	default:
-		ccTextPlan(p, c)
+		ccTextPlan(env, p, c)
 	}
 	return p, nil
 }
@@ -154,7 +156,7 @@ func ccToolError(msg string) *outcome {
 
 // ccTextPlan sets the text rules: JavaScript's split("\n") with one \r
 // dropped per line, a BOM stripped, UTF-16LE when it starts FF FE.
-func ccTextPlan(p *Plan, c *ccCall) {
+func ccTextPlan(env Env, p *Plan, c *ccCall) {
 	start := 0
 	if c.offset > 0 {
 		start = c.offset - 1
@@ -162,7 +164,13 @@ func ccTextPlan(p *Plan, c *ccCall) {
 	w := Window{Start: start, Limit: -1, Count: true, CheckUTF8: true}
 	if c.hasLimit {
 		w.Limit = c.limit
-		w.Budget = Budget{Max: ccMaxSelected, Unit: Bytes, Sep: 1}
+		// The selected-text cap holds for files over the cap or read as a
+		// stream (10 MB and up, or not regular); a smaller file is read
+		// whole, and its selection is never refused, even where U+FFFD
+		// makes the text longer than the file.
+		if st, err := env.FS.Stat(p.Path); err != nil || !st.Mode().IsRegular() || st.Size() > ccMaxSelected {
+			w.Budget = Budget{Max: ccMaxSelected, Unit: Bytes, Sep: 1}
+		}
 	} else if c.allowLarge {
 		p.MaxSize = ccRoomBytes // the caps rise to the context's room
 	} else {
