@@ -280,14 +280,31 @@ func nbOutputOf(raw json.RawMessage) *nbOut {
 }
 
 // jscParseError words a JSON syntax error the way Bun's JSON.parse does,
-// for the cases readlens can tell apart.
+// for the cases readlens can tell apart (checked with the oracle): an early
+// end, a bare word, a trailing comma in an array, a misplaced character.
 func jscParseError(data []byte, err error) string {
 	if errors.Is(err, io.ErrUnexpectedEOF) || strings.Contains(err.Error(), "unexpected end of JSON input") {
 		return "Unexpected EOF"
 	}
 	var se *json.SyntaxError
-	if errors.As(err, &se) && se.Offset > 0 && int(se.Offset) <= len(data) {
-		return "Unrecognized token '" + string(data[se.Offset-1]) + "'"
+	if !errors.As(err, &se) || se.Offset < 1 || int(se.Offset) > len(data) {
+		return err.Error()
 	}
-	return err.Error()
+	at := int(se.Offset) - 1
+	c := data[at]
+	word := func(b byte) bool {
+		return b == '_' || b == '$' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+	}
+	if word(c) && !(c >= '0' && c <= '9') {
+		end := at
+		for end < len(data) && word(data[end]) {
+			end++
+		}
+		return `Unexpected identifier "` + string(data[at:end]) + `"`
+	}
+	prev := strings.TrimRight(string(data[:at]), " \t\r\n")
+	if c == ']' && strings.HasSuffix(prev, ",") {
+		return "Unexpected comma at the end of array expression"
+	}
+	return "Unexpected token '" + string(c) + "'"
 }

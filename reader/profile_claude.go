@@ -52,7 +52,7 @@ func (claudeCode) Info() Info {
 			"the context room is that of a fresh session in the oracle (about 1.35 MB or 112,500 tokens): it decides whether the caps' messages offer allow_large, and how far allow_large reaches",
 			"PDF pages are not rendered: a `pages` read gives Claude Code's text block and no page images; page counts come from the PDF's page objects, not pdfinfo",
 			"images are attached as they are: Claude Code resizes those over 2000x2000 to fit its budget",
-			"notebooks are read up to 20 MB (Claude Code: 100 MB); invalid notebook JSON gets Bun's parse message only for an early end or an unexpected character",
+			"notebooks are read up to 20 MB (Claude Code: 100 MB); invalid notebook JSON gets Bun's parse message only for an early end, a bare word, a trailing comma or a misplaced character",
 			"devices are not read: /dev/null is known to be empty, other devices get a note (the endless ones are refused by name, as Claude Code does)",
 			"the harness's own reminders (<total_tokens>, the malware note) are left out; the trimming of the result's end they cause is kept",
 		},
