@@ -1,6 +1,7 @@
 package reader
 
 import (
+	"encoding/json"
 	"math"
 	"regexp"
 	"strconv"
@@ -169,17 +170,11 @@ func ccValidate(a Args) (c *ccCall, msg string) {
 
 // ccSingle unwraps a one-element JSON array.
 func ccSingle(v Value) (Value, bool) {
-	inner, err := ParseArgs([]byte(`{"x":` + string(v.Raw) + `}`))
-	if err != nil {
+	var elems []json.RawMessage
+	if json.Unmarshal(v.Raw, &elems) != nil || len(elems) != 1 {
 		return v, false
 	}
-	_ = inner
-	s := strings.TrimSpace(string(v.Raw))
-	s = strings.TrimSpace(s[1 : len(s)-1])
-	if s == "" || strings.Contains(s, ",") {
-		return v, false
-	}
-	x, err := parseValue([]byte(s))
+	x, err := parseValue(elems[0])
 	if err != nil {
 		return v, false
 	}

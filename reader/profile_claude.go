@@ -204,8 +204,6 @@ func (claudeCode) Format(p *Plan, f *Found) *outcome {
 		return ccPDF(c, p, f)
 	case f.Media != nil:
 		return ccImage(p, f)
-	case p.Media != nil && ccImageExt[strings.ToLower(strings.TrimPrefix(nodeExtname(p.Path), "."))]:
-		return ccImage(p, f) // an image extension whose bytes are not an image
 	}
 	return ccText(c, p, f)
 }
