@@ -3,6 +3,7 @@ package reader
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 )
@@ -211,10 +212,21 @@ func ccSize(n int64) string {
 	return strings.TrimSuffix(s, ".0") + unit
 }
 
-// jsFixed1 is JavaScript's x.toFixed(1): the decimal closest to x's exact
-// binary value, a tie rounded up.
+// jsFixed1 is JavaScript's x.toFixed(1) for x >= 0: the exact binary value
+// rounded to one decimal, a tie rounded up (Go's formatting rounds a tie
+// to even, and float arithmetic would round 1.15 as if it were a tie).
 func jsFixed1(x float64) string {
-	return strconv.FormatFloat(math.Floor(x*10+0.5)/10, 'f', 1, 64)
+	exact := new(big.Float).SetFloat64(x).Text('f', 80) // a double's expansion ends well before
+	whole, frac, _ := strings.Cut(exact, ".")
+	tenths := frac[0] - '0'
+	if frac[1] >= '5' {
+		tenths++
+	}
+	if tenths == 10 {
+		n, _ := new(big.Int).SetString(whole, 10)
+		return n.Add(n, big.NewInt(1)).String() + ".0"
+	}
+	return whole + "." + string('0'+tenths)
 }
 
 func utf16Len(s string) int {

@@ -100,3 +100,14 @@ func TestUTF16LE(t *testing.T) {
 		t.Errorf("got %q, %v", out, err)
 	}
 }
+
+// TestCCSize: Claude Code's size wording, JavaScript's toFixed included.
+func TestCCSize(t *testing.T) {
+	for n, want := range map[int64]string{0: "0 bytes", 1023: "1023 bytes", 1024: "1KB", 1126: "1.1KB",
+		1178: "1.2KB", 1280: "1.3KB", 262144: "256KB", 318393: "310.9KB", 3200000: "3.1MB", 1048576*1024 - 1: "1024MB",
+		1 << 30: "1GB", 20 << 20: "20MB"} {
+		if got := ccSize(n); got != want {
+			t.Errorf("ccSize(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
