@@ -12,7 +12,7 @@ import (
 // are not rendered.
 func init() {
 	for _, name := range []string{"tokens", "tokens_offset0", "tokens_offset1", "tokens_offset2", "tokens_limit_all",
-		"tokens_pages", "one_long_line", "data_json", "big_300k_limit_all", "line_100k", "bytes_cap", "nb_tokens", "tokens_ws", "invalid_2m_limit_all"} {
+		"tokens_pages", "one_long_line", "data_json", "big_300k_limit_all", "line_100k", "bytes_cap", "nb_tokens", "tokens_ws", "utf16le_2m_limit_all"} {
 		knownDiffs["claude-code/"+name] = claudeTokenDiff
 	}
 	knownDiffs["claude-code/wide_png"] = func(t *testing.T, want, got string, res jsonResult) {

@@ -62,7 +62,7 @@ func TestClaudeTokenCapWithOracleCounts(t *testing.T) {
 
 // ccTokenCases are the recorded cases whose answer depends on the token count.
 var ccTokenCases = []string{"tokens", "tokens_offset0", "tokens_offset1", "tokens_offset2", "tokens_limit_all",
-	"tokens_pages", "one_long_line", "data_json", "big_300k_limit_all", "line_100k", "bytes_cap", "tokens_limit100", "chars_25000", "nb_tokens", "tokens_ws", "invalid_2m_limit_all"}
+	"tokens_pages", "one_long_line", "data_json", "big_300k_limit_all", "line_100k", "bytes_cap", "tokens_limit100", "chars_25000", "nb_tokens", "tokens_ws", "utf16le_2m_limit_all"}
 
 func clipped(s string) string {
 	if len(s) > 400 {
