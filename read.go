@@ -117,7 +117,7 @@ func runRead(cmd *cobra.Command, pos []string, f readFlags) error {
 		return usageErr("%v", err)
 	}
 	switch {
-	case res.Note != "" && res.Output == "" && !res.IsError:
+	case res.Note != "" && res.Output == "" && !res.IsError && len(res.Attachments) == 0:
 		if !f.json && !f.card.render {
 			fmt.Fprintln(cmd.ErrOrStderr(), "readlens: "+render.Plain(res.Note))
 		}
@@ -137,6 +137,7 @@ type jsonResult struct {
 	IsError     bool                `json:"is_error"`
 	Attachments []reader.Attachment `json:"attachments"`
 	Truncation  reader.Truncation   `json:"truncation"`
+	Tokens      *reader.Tokens      `json:"tokens,omitempty"`
 	Note        string              `json:"note,omitempty"`
 	Stats       jsonStats           `json:"stats"`
 }
@@ -150,7 +151,7 @@ type jsonStats struct {
 func writeJSON(w io.Writer, r *reader.Result) error {
 	j := jsonResult{
 		Profile: r.Profile, Args: r.Args, Output: r.Output, IsError: r.IsError,
-		Attachments: r.Attachments, Truncation: r.Truncation, Note: r.Note,
+		Attachments: r.Attachments, Truncation: r.Truncation, Tokens: r.Tokens, Note: r.Note,
 		Stats: jsonStats{
 			BytesRead:    r.Stats.BytesRead,
 			LinesScanned: r.Stats.LinesScanned,

@@ -47,6 +47,10 @@ func examine(ctx context.Context, fsys FS, p *Plan) Found {
 	}
 
 	f.Kind = KindFile
+	if p.MaxSize > 0 && f.Size > p.MaxSize {
+		f.TooLarge = true
+		return f
+	}
 	file, err := fsys.Open(p.Path)
 	if err != nil {
 		f.Err = err
@@ -67,6 +71,13 @@ func examine(ctx context.Context, fsys FS, p *Plan) Found {
 	sample = sample[:n]
 	f.BytesRead = int64(n)
 	if err != nil && err != io.EOF && !errors.Is(err, io.ErrUnexpectedEOF) {
+		f.Err = err
+		return f
+	}
+	f.Sample = sample
+	if p.Whole > 0 {
+		f.Data, f.DataCut, err = readWhole(sample, file, p.Whole)
+		f.BytesRead = int64(len(f.Data))
 		f.Err = err
 		return f
 	}
@@ -112,11 +123,27 @@ func readText(ctx context.Context, file File, sample []byte, p *Plan, bufSize in
 		sample = nil
 		w.Limit = max(0, total-p.Tail-w.Start)
 	}
-	s := newScanner(ctx, io.MultiReader(bytes.NewReader(sample), file), p.Text.Split, p.Text.StripBOM, w.CheckUTF8, bufSize)
+	src := io.MultiReader(bytes.NewReader(sample), file)
+	if p.Text.UTF16BOM && bytes.HasPrefix(sample, []byte{0xff, 0xfe}) {
+		src = newUTF16LE(src)
+	}
+	s := newScanner(ctx, src, p.Text.Split, p.Text.StripBOM, w.CheckUTF8, bufSize)
 	pg := window(s, w)
 	s.release()
 	*read += s.read
 	return pg
+}
+
+// readWhole reads a file whose first bytes are sample, up to max bytes, and
+// reports whether more followed.
+func readWhole(sample []byte, file io.Reader, max int64) ([]byte, bool, error) {
+	var b bytes.Buffer
+	b.Write(sample)
+	_, err := io.Copy(&b, io.LimitReader(file, max+1-int64(len(sample))))
+	if int64(b.Len()) > max {
+		return b.Bytes()[:max], true, err
+	}
+	return b.Bytes(), false, err
 }
 
 // decodeLimit bounds the images readlens decodes in full to check them.

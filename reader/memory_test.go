@@ -51,5 +51,21 @@ func TestMemoryDoesNotGrowWithFile(t *testing.T) {
 				t.Errorf("%s, %s: 1 MiB file allocated %d KiB, 48 MiB file %d KiB", profile, shape, s>>10, l>>10)
 			}
 		}
+		// Claude Code refuses a whole read of either; a ranged read holds at
+		// most its 3.2 MB selection, which a 1 MiB file is too small to need.
+		allocated := func(path string) uint64 {
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			args, _ := json.Marshal(map[string]any{"file_path": path, "offset": 2, "limit": 3})
+			if _, err := Read(context.Background(), Request{Profile: "claude-code", Args: args, Cwd: dir}); err != nil {
+				t.Fatal(err)
+			}
+			runtime.ReadMemStats(&after)
+			return after.TotalAlloc - before.TotalAlloc
+		}
+		if s, l := allocated(small), allocated(large); l > s+2*ccMaxSelected+(2<<20) {
+			t.Errorf("claude-code, %s: 1 MiB file allocated %d KiB, 48 MiB file %d KiB", shape, s>>10, l>>10)
+		}
 	}
 }

@@ -32,6 +32,14 @@ type Plan struct {
 	Decode int
 	// Binary reports a file the tool refuses as binary.
 	Binary func(sample []byte, path string) bool
+	// MaxSize, when positive, refuses a regular file larger than this many
+	// bytes before it is read (Claude Code's 256 KB whole-file cap): Found
+	// says TooLarge and nothing is held.
+	MaxSize int64
+	// Whole, when positive, reads the file whole, up to Whole bytes, into
+	// Found.Data instead of windowing it as text: for formats a tool parses
+	// as one document (Claude Code's notebooks and PDFs).
+	Whole int64
 
 	Text   Text
 	Window Window
@@ -59,6 +67,10 @@ const (
 // Text says how a tool decodes and splits text.
 type Text struct {
 	StripBOM bool // a leading UTF-8 byte order mark is dropped
+	// UTF16BOM decodes a file that starts with the UTF-16LE byte order mark
+	// FF FE as UTF-16LE, as Node's Buffer.toString does when Claude Code
+	// sniffs the encoding; its BOM then becomes U+FEFF for StripBOM.
+	UTF16BOM bool
 	Split    Split
 }
 
@@ -85,10 +97,18 @@ type Found struct {
 	SiblingsErr error
 	Entries     []Entry // a directory's entries (DirList), in directory order
 
+	// Sample is the leading bytes detection saw (Plan.Sample of them).
+	Sample []byte
 	Media  *Attachment
 	Binary bool
-	Page   *Page
-	Extras []Extra
+	// TooLarge says a regular file was over Plan.MaxSize and was not read.
+	TooLarge bool
+	// Data is the file read whole (Plan.Whole); DataCut says it was longer
+	// than Plan.Whole and Data holds only that much.
+	Data    []byte
+	DataCut bool
+	Page    *Page
+	Extras  []Extra
 
 	BytesRead int64
 }

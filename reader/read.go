@@ -105,6 +105,7 @@ func assemble(info Info, args Args, plan *Plan, f *Found, out *outcome, elapsed 
 		Lines:       out.lines,
 		Attachments: out.attachments,
 		Truncation:  out.truncation,
+		Tokens:      out.tokens,
 		Note:        out.note,
 		Stats:       Stats{BytesRead: f.BytesRead, Elapsed: elapsed},
 	}

@@ -28,6 +28,9 @@ type Result struct {
 	// for views that highlight source instead of showing the raw text.
 	Lines      []Line
 	Truncation Truncation
+	// Tokens is the token count a tool that caps tokens made of the text
+	// (Claude Code), as readlens estimates it; nil for other tools.
+	Tokens *Tokens
 	// Note is readlens's own remark (a tool that would hang, a line too long
 	// to hold); it is never part of Output.
 	Note  string
@@ -94,11 +97,25 @@ const (
 	CapFirstLine Cap = "first_line" // the first line alone exceeds the byte cap
 	CapEntries   Cap = "entries"    // a directory listing's page
 	CapBinary    Cap = "binary"     // the file was refused as binary: nothing shown
+	CapTokens    Cap = "tokens"     // the tool's token cap (Claude Code's partial first page)
 )
 
 // Cut reports whether the tool cut anything: a cap or a long line.
 func (t Truncation) Cut() bool {
 	return (t.Cap != CapNone && t.Cap != CapLimit) || len(t.CutLines) > 0
+}
+
+// Tokens is what readlens knows of a read's token count, for tools that cap
+// tokens: always an estimate, since readlens cannot call the agent's API.
+type Tokens struct {
+	Estimated bool   `json:"estimated"` // always true: readlens cannot call the API
+	Tokenizer string `json:"tokenizer"`
+	// Local is the tool's own length-based estimate, which decides whether
+	// it counts at all (it counts only past Cap/4).
+	Local int `json:"local_estimate"`
+	// Count is readlens's tokenizer count, 0 when the tool would not count.
+	Count int `json:"count"`
+	Cap   int `json:"cap"`
 }
 
 // Stats describe the work done.
@@ -115,6 +132,7 @@ type outcome struct {
 	isError     bool
 	attachments []Attachment
 	truncation  Truncation
+	tokens      *Tokens
 	note        string
 }
 

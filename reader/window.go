@@ -90,8 +90,13 @@ func (w *Window) retain() int {
 	}
 	if w.Budget.Max > 0 {
 		// Decoded text is never shorter than its bytes, and a unit never
-		// covers more than 4 bytes, so a longer line cannot fit.
-		n = min(n, 4*w.Budget.Max+4)
+		// covers more than 4 bytes, so a longer line cannot fit. A budget in
+		// bytes needs no more than itself: Claude Code's is 3.2 MB.
+		per := 4
+		if w.Budget.Unit == Bytes {
+			per = 1
+		}
+		n = min(n, per*w.Budget.Max+4)
 	}
 	return n
 }

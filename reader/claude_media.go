@@ -1,0 +1,186 @@
+package reader
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// Claude Code 2.1.330's images and PDFs: content blocks, not text. readlens
+// prints the model-visible text blocks and lists the rest as attachments.
+
+// ccImageMedia: an image extension always means an image (its bytes are
+// checked later); no extension means one only when the bytes say so.
+func ccImageMedia(sample []byte, path string) string {
+	ext := strings.ToLower(strings.TrimPrefix(nodeExtname(path), "."))
+	if m := ccSniff(sample); m != "" {
+		return m
+	}
+	if ccImageExt[ext] {
+		return "image/" + ext
+	}
+	return ""
+}
+
+// ccSniff is the tool's magic-byte check (ly): PNG, JPEG, GIF87a/89a, WebP.
+func ccSniff(b []byte) string {
+	switch {
+	case len(b) < 4:
+	case bytes.HasPrefix(b, []byte("\x89PNG")):
+		return "image/png"
+	case bytes.HasPrefix(b, []byte{0xff, 0xd8, 0xff}):
+		return "image/jpeg"
+	case len(b) >= 6 && (bytes.HasPrefix(b, []byte("GIF87a")) || bytes.HasPrefix(b, []byte("GIF89a"))):
+		return "image/gif"
+	case isWebP(b):
+		return "image/webp"
+	}
+	return ""
+}
+
+func ccImage(p *Plan, f *Found) *outcome {
+	a := f.Media
+	if a == nil || a.Size == 0 {
+		return fail("Image file is empty: " + p.Path)
+	}
+	mime := ccSniff(f.Sample)
+	if mime == "" {
+		return fail(fmt.Sprintf("File has an image extension but its content is not a valid PNG/JPEG/GIF/WebP. Detected: %s. This usually means a download saved an error/login page instead of the image. Use `file \"%s\"` to confirm, or read it as text with Bash (e.g. `head -c 500`).", ccDetected(f.Sample), p.Path))
+	}
+	if !ccHeaderDims(f.Sample) && a.Width == 0 {
+		return fail("Unable to resize image — image processing is unavailable and dimensions could not be read from the file header. Please convert the image to PNG, JPEG, GIF, or WebP.")
+	}
+	att := *a
+	att.Mime = mime
+	o := &outcome{attachments: []Attachment{att}}
+	if a.Width > 2000 || a.Height > 2000 {
+		o.note = fmt.Sprintf("Claude Code would resize this %dx%d image to fit 2000x2000 and tell the model its original size in a message of its own; readlens attaches the original", a.Width, a.Height)
+	}
+	return o
+}
+
+// ccDetected describes bytes that are not an image (L_r).
+func ccDetected(sample []byte) string {
+	head := sample[:min(len(sample), 32)]
+	shown := []byte(string(head))
+	for i, c := range shown {
+		if c < 0x20 || c > 0x7e {
+			shown[i] = '.'
+		}
+	}
+	t := string(shown)
+	l := strings.ToLower(t)
+	q := t[:min(len(t), 24)]
+	switch {
+	case strings.Contains(l, "<!doctype") || strings.Contains(l, "<html"):
+		return `HTML document (starts with "` + q + `")`
+	case strings.HasPrefix(l, "<?xml") || strings.HasPrefix(l, "<svg"):
+		return `XML/SVG document (starts with "` + q + `")`
+	case strings.HasPrefix(l, "{") || strings.HasPrefix(l, "["):
+		return `JSON/text (starts with "` + q + `")`
+	case len(head) >= 4 && strings.ToLower(string(head[:4])) == "%pdf":
+		return "PDF document"
+	case len(head) >= 4 && bytes.Equal(head[:4], []byte("PK\x03\x04")):
+		return "ZIP archive (Office documents such as .pptx/.docx/.xlsx are ZIPs)"
+	}
+	h := hex.EncodeToString(head[:min(len(head), 8)])
+	var parts []string
+	for i := 0; i < len(h); i += 2 {
+		parts = append(parts, h[i:i+2])
+	}
+	return "unrecognized bytes (hex: " + strings.Join(parts, " ") + ")"
+}
+
+// ccHeaderDims reports whether the tool can read an image's size from its
+// header (vR); JPEG sizes come from the decoder instead.
+func ccHeaderDims(b []byte) bool {
+	switch {
+	case len(b) < 10:
+		return false
+	case bytes.HasPrefix(b, []byte("\x89PNG")):
+		return len(b) >= 24
+	case bytes.HasPrefix(b, []byte("GIF")):
+		return true
+	case len(b) >= 30 && isWebP(b):
+		switch string(b[12:16]) {
+		case "VP8 ", "VP8L", "VP8X":
+			return true
+		}
+	}
+	return false
+}
+
+var ccPageObj = regexp.MustCompile(`/Type\s*/Page([^s]|$)`)
+
+// ccPageCount counts a PDF's page objects, standing in for pdfinfo; -1 when
+// the bytes are not a PDF readlens can count.
+func ccPageCount(data []byte) int {
+	if !bytes.HasPrefix(data, []byte("%PDF-")) {
+		return -1
+	}
+	n := len(ccPageObj.FindAllIndex(data, -1))
+	if n == 0 {
+		return -1
+	}
+	return n
+}
+
+func ccPDF(c *ccCall, p *Plan, f *Found) *outcome {
+	pages := ccPageCount(f.Data)
+	size := ccSize(f.Size)
+	if c.hasPages {
+		r := c.pageRange
+		switch {
+		case f.Size == 0:
+			return fail("PDF file is empty: " + p.Path)
+		case pages < 0:
+			return fail("PDF file is corrupted or invalid.")
+		case r.First > pages:
+			what := fmt.Sprintf("pages %d-%d", r.First, r.Last)
+			switch {
+			case r.Last == 0:
+				what = fmt.Sprintf("pages %d-", r.First)
+			case r.First == r.Last:
+				what = fmt.Sprintf("page %d", r.First)
+			}
+			return fail(fmt.Sprintf("Requested %s is outside the document (PDF has %d %s). Use a range within 1-%d, maximum 20 pages per request (e.g. pages: \"1-%d\").", what, pages, plural(pages, "page"), pages, min(pages, ccPDFMaxPages)))
+		}
+		last := pages
+		if r.Last != 0 {
+			last = min(r.Last, pages)
+		}
+		o := &outcome{}
+		o.media(fmt.Sprintf("PDF pages extracted: %d page(s) from %s (%s)", last-r.First+1, p.Path, size))
+		o.note = fmt.Sprintf("Claude Code sends pages %d-%d as JPEG images (pdftoppm -r 100); readlens does not render them", r.First, last)
+		return o
+	}
+	switch {
+	case pages > ccPDFWholeMax:
+		return fail(fmt.Sprintf("This PDF has %d pages, which is too many to read at once. Use the pages parameter to read specific page ranges (e.g., pages: \"1-5\"). Maximum 20 pages per request.", pages))
+	case f.Size == 0:
+		return fail("PDF file is empty: " + p.Path)
+	case f.DataCut:
+		return fail("PDF file exceeds maximum allowed size of 20MB.")
+	case !bytes.HasPrefix(f.Data, []byte("%PDF-")):
+		return fail("File is not a valid PDF (missing %PDF- header): " + p.Path)
+	}
+	sum := sha256.Sum256(f.Data)
+	o := &outcome{attachments: []Attachment{{Mime: "application/pdf", Size: f.Size, SHA256: hex.EncodeToString(sum[:])}}}
+	o.media(fmt.Sprintf("PDF file read: %s (%s)", p.Path, size))
+	return o
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}
+
+func sha256Hex(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}

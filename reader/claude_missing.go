@@ -1,0 +1,128 @@
+package reader
+
+import (
+	"io/fs"
+	"regexp"
+	"strings"
+	"syscall"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// Claude Code 2.1.330's answers for paths that are not readable files.
+
+// ccMissing is "File does not exist." with the working directory and at
+// most one suggestion: the same path re-rooted under the working directory
+// when it lies in the directory above it (BPe), else a sibling with the same
+// name and another extension (sJe).
+func ccMissing(p *Plan, f *Found) *outcome {
+	c := p.Call.(*ccCall)
+	switch Errno(f.Err) {
+	case syscall.ENOENT:
+	case syscall.ELOOP:
+		return fail("Refusing to read " + p.Path + ": where it leads on disk could not be determined (a link on the way could not be examined, or the links do not resolve).")
+	default:
+		return fail(nodeError(f.Err, "open", p.Path))
+	}
+	msg := "File does not exist. Note: your current working directory is " + c.cwd + "."
+	if s := ccReroot(c.fs, c.cwd, p.Path); s != "" {
+		msg += " Did you mean " + s + "?"
+	} else if s := ccSibling(p.Path, f); s != "" {
+		msg += " Did you mean " + s + "?"
+	}
+	return fail(ccEscape(msg))
+}
+
+func ccReroot(fsys FS, cwd, path string) string {
+	parent := nodeDirname(cwd)
+	g := path
+	if real, ok := realPath(fsys, nodeDirname(path)); ok {
+		g = nodeJoin(real, nodeBasename(path))
+	}
+	h := parent + "/"
+	if parent == "/" {
+		h = "/"
+	}
+	if !strings.HasPrefix(g, h) || strings.HasPrefix(g, cwd+"/") || g == cwd {
+		return ""
+	}
+	v := nodeJoin(cwd, nodeRelative(parent, g))
+	if _, err := fsys.Stat(v); err != nil {
+		return ""
+	}
+	return v
+}
+
+var ccExtRE = regexp.MustCompile(`^(\.[\p{L}\p{N}_+~#-]{1,32})?$`)
+
+func ccSibling(path string, f *Found) string {
+	if f.SiblingsErr != nil {
+		return ""
+	}
+	stem := func(name string) string { return strings.TrimSuffix(name, nodeExtname(name)) }
+	want := stem(nodeBasename(path))
+	dir := nodeDirname(path)
+	for _, name := range f.Siblings {
+		if !ccExtRE.MatchString(norm.NFC.String(nodeExtname(name))) || stem(name) != want || nodeJoin(dir, name) == path {
+			continue
+		}
+		return name
+	}
+	return ""
+}
+
+// ccSpecial: devices stream (the guard has refused the endless ones by
+// name); readlens reads none of them, but /dev/null is known to be empty.
+func ccSpecial(p *Plan, f *Found) *outcome {
+	c := p.Call.(*ccCall)
+	real, _ := realPath(c.fs, p.Path)
+	if f.Mode&fs.ModeCharDevice != 0 && real == "/dev/null" {
+		o := &outcome{}
+		o.notice(ccEmpty)
+		return o
+	}
+	return wouldHang("Claude Code", f.Mode)
+}
+
+// realPath resolves every symbolic link in an absolute path, as realpath(3)
+// does; ok is false when some part cannot be resolved.
+func realPath(fsys FS, path string) (string, bool) {
+	rl, ok := fsys.(interface{ Readlink(string) (string, error) })
+	if !ok {
+		return path, false
+	}
+	resolved := "/"
+	rest := strings.Split(strings.TrimPrefix(path, "/"), "/")
+	for hops := 0; len(rest) > 0; {
+		name := rest[0]
+		rest = rest[1:]
+		if name == "" || name == "." {
+			continue
+		}
+		if name == ".." {
+			resolved = nodeDirname(resolved)
+			continue
+		}
+		next := nodeJoin(resolved, name)
+		st, err := fsys.Lstat(next)
+		if err != nil {
+			return path, false
+		}
+		if st.Mode()&fs.ModeSymlink == 0 {
+			resolved = next
+			continue
+		}
+		if hops++; hops > 40 {
+			return path, false
+		}
+		target, err := rl.Readlink(next)
+		if err != nil {
+			return path, false
+		}
+		if strings.HasPrefix(target, "/") {
+			resolved = "/"
+		}
+		rest = append(strings.Split(target, "/"), rest...)
+	}
+	return resolved, true
+}

@@ -1,0 +1,209 @@
+package reader
+
+import (
+	"encoding/json"
+	"regexp"
+	"strings"
+)
+
+// Claude Code 2.1.330: the Read tool of the native CLI
+// (@anthropic-ai/claude-code, whose binary is in the
+// @anthropic-ai/claude-code-linux-x64 package). Spec: shared/research/others.md
+// §1; goldens in testdata/oracle/claude-code were recorded with
+// shared/oracles/claude_code_read.mjs, the real CLI against a scripted fake
+// Messages API. The rules below were read from the binary's embedded source.
+type claudeCode struct{}
+
+func init() { register(claudeCode{}) }
+
+const (
+	ccMaxSize      = 262144  // maxSizeBytes: whole-file reads (no limit) only
+	ccMaxTokens    = 25000   // maxTokens
+	ccMaxSelected  = 3200000 // maxTokens × 128: the text a ranged read may select
+	ccStreamSize   = 10 << 20
+	ccNulWindow    = 8000 // the NUL note looks at this many leading bytes
+	ccPDFMaxPages  = 20   // pages per request
+	ccPDFWholeMax  = 10   // pages a PDF may have to be read without `pages`
+	ccPDFMaxBytes  = 20 << 20
+	ccNotebookMax  = 20 << 20 // readlens holds notebooks up to this (Claude Code: 100 MB)
+	ccSample       = ccNulWindow
+	ccToolUseError = "<tool_use_error>%s</tool_use_error>"
+)
+
+func (claudeCode) Info() Info {
+	return Info{
+		Name: "claude-code", Agent: "Claude Code", Release: "2.1.330", Tool: "Read",
+		Params: []Param{
+			{Name: "file_path", Type: "string", Required: true, Doc: "The absolute path to the file to read"},
+			{Name: "offset", Type: "integer >= 0", Doc: "The line number to start reading from. Only provide if the file is too large to read at once"},
+			{Name: "limit", Type: "integer > 0", Doc: "The number of lines to read. Only provide if the file is too large to read at once."},
+			{Name: "pages", Type: "string", Doc: `Page range for PDF files (e.g., "1-5", "3", "10-20"). Only applicable to PDF files. Maximum 20 pages per request.`},
+			{Name: "allow_large", Type: "boolean", Doc: "Set to true to read a text file, or a line range of one, that is over the usual size limits, up to what still fits in your context."},
+		},
+		Limits: []string{
+			"the whole file by default: no line cap, no per-line cap; lines as N<TAB>text",
+			"whole-file reads (no limit): 256 KB (262144 bytes) on disk, then 25,000 tokens (a partial first page past it)",
+			"ranged reads: 3.2 MB of selected text, 25,000 tokens",
+			"binary: 121 extensions refused before reading (images and .pdf exempt); other bytes read as text with a note",
+			"images (png, jpg, jpeg, gif, webp; sniffed when there is no extension), PDFs and notebooks as content blocks",
+		},
+		Notes: []string{
+			"tokens are counted with a local tokenizer (cl100k_base), not Anthropic's count_tokens API: the 25,000-token cap and the partial page's end can fall elsewhere",
+			"the context room is that of a fresh session in the oracle (about 1.35 MB or 112,500 tokens): it decides whether the caps' messages offer allow_large, and how far allow_large reaches",
+			"PDF pages are not rendered: a `pages` read gives Claude Code's text block and no page images; page counts come from the PDF's page objects, not pdfinfo",
+			"images are attached as they are: Claude Code resizes those over 2000x2000 to fit its budget",
+			"notebooks are read up to 20 MB (Claude Code: 100 MB); invalid notebook JSON gets Bun's parse message only for an early end, a bare word, a trailing comma or a misplaced character",
+			"devices are not read: /dev/null is known to be empty, other devices get a note (the endless ones are refused by name, as Claude Code does)",
+			"the harness's own reminders (<total_tokens>, the malware note) are left out; the trimming of the result's end they cause is kept",
+		},
+	}
+}
+
+func (claudeCode) Args(path string, offset, limit *int) json.RawMessage {
+	return object("file_path", path, "offset", intArg(offset), "limit", intArg(limit))
+}
+
+// ccCall is one Read call after coercion and validation.
+type ccCall struct {
+	args       Args
+	filePath   string // as the model sent it (the device guard quotes it)
+	path       string // resolved
+	offset     int    // 1 when absent
+	limit      int    // 0 when absent
+	hasLimit   bool
+	pages      string
+	hasPages   bool
+	allowLarge bool
+	pageRange  ccPageRange
+	cwd        string // the working directory the missing-file text names
+	fs         FS
+}
+
+func (claudeCode) Plan(env Env, a Args) (*Plan, *outcome) {
+	c, msg := ccValidate(a)
+	if msg != "" {
+		return nil, ccToolError(msg)
+	}
+	c.args, c.cwd, c.fs = a, env.Cwd, env.FS
+	path, err := ccResolve(env, c.filePath)
+	if err != "" {
+		return nil, ccToolError(err)
+	}
+	if alt := ccScreenshotAlt(path); alt != "" {
+		// A macOS screenshot name: a space or U+202F before AM/PM is tried both ways.
+		if _, err := env.FS.Stat(path); err != nil {
+			if _, err := env.FS.Stat(alt); err == nil {
+				path = alt
+			}
+		}
+	}
+	c.path = path
+	// validateInput: the pages parameter, the binary extensions, the device guard.
+	if c.hasPages {
+		r, msg := ccPages(c.pages)
+		if msg != "" {
+			return nil, ccToolError(msg)
+		}
+		c.pageRange = r
+	}
+	if ext := strings.ToLower(nodeExtname(path)); ccBinaryExt(path) && !ccMediaExt(ext) {
+		return nil, ccToolError("This tool cannot read binary files. The file appears to be a binary " + ext + " file. Use a skill for this file type if one is available, or a shell command or script that can read the format.")
+	}
+	if msg := ccDeviceGuard(c.filePath, []string{path}); msg != "" {
+		return nil, ccToolError(msg)
+	}
+	// call: the guard again on the path's real spelling, then by kind.
+	if real, ok := realPath(env.FS, path); ok && real != path {
+		if msg := ccDeviceGuard(c.filePath, []string{path, real}); msg != "" {
+			return nil, fail(msg)
+		}
+	}
+	p := &Plan{Path: path, Dir: DirRefuse, Near: true, Sample: ccSample, Call: c}
+	ext := strings.ToLower(strings.TrimPrefix(nodeExtname(path), "."))
+	switch {
+	case ext == "ipynb":
+		p.Whole = ccNotebookMax
+	case ccImageExt[ext] || ext == "":
+		// An image extension, or none (sniffed): handed over as an image block.
+		p.Media = ccImageMedia
+		ccTextPlan(env, p, c)
+	case ext == "pdf":
+		p.Whole = ccPDFMaxBytes
+	default:
+		ccTextPlan(env, p, c)
+	}
+	return p, nil
+}
+
+var ccScreenshot = regexp.MustCompile(`^(.+)([ \x{202F}])(AM|PM)(\.png)$`)
+
+// ccScreenshotAlt is the other spelling of a macOS screenshot's name (Rjt).
+func ccScreenshotAlt(path string) string {
+	m := ccScreenshot.FindStringSubmatch(nodeBasename(path))
+	if m == nil {
+		return ""
+	}
+	swap := "\u202f"
+	if m[2] != " " {
+		swap = " "
+	}
+	return strings.Replace(path, m[2]+m[3]+m[4], swap+m[3]+m[4], 1)
+}
+
+func ccToolError(msg string) *outcome {
+	return fail(strings.Replace(ccToolUseError, "%s", msg, 1))
+}
+
+// ccTextPlan sets the text rules: JavaScript's split("\n") with one \r
+// dropped per line, a BOM stripped, UTF-16LE when it starts FF FE.
+func ccTextPlan(env Env, p *Plan, c *ccCall) {
+	start := 0
+	if c.offset > 0 {
+		start = c.offset - 1
+	}
+	w := Window{Start: start, Limit: -1, Count: true, CheckUTF8: true}
+	if c.hasLimit {
+		w.Limit = c.limit
+		// The selected-text cap holds for files over the cap or read as a
+		// stream (10 MB and up, or not regular); a smaller file is read
+		// whole, and its selection is never refused, even where U+FFFD
+		// makes the text longer than the file.
+		if st, err := env.FS.Stat(p.Path); err != nil || !st.Mode().IsRegular() || st.Size() > ccMaxSelected {
+			w.Budget = Budget{Max: ccMaxSelected, Unit: Bytes, Sep: 1}
+		}
+	} else if c.allowLarge {
+		p.MaxSize = ccRoomBytes // the caps rise to the context's room
+	} else {
+		p.MaxSize = ccMaxSize
+	}
+	p.Text = Text{StripBOM: true, UTF16BOM: true, Split: Split{Phantom: true, TrimCR: true, TrimLastCR: true}}
+	p.Window = w
+}
+
+func (claudeCode) Format(p *Plan, f *Found) *outcome {
+	c := p.Call.(*ccCall)
+	switch {
+	case f.Kind == KindMissing && Errno(f.Err) == 0 && f.Err != nil:
+		return fail(f.Err.Error())
+	case f.Kind == KindMissing:
+		return ccMissing(p, f)
+	case f.Kind == KindDir:
+		// The read goes through a path with the trailing slash doubled.
+		path := p.Path
+		if strings.HasSuffix(path, "/") && path != "/" {
+			path += "/"
+		}
+		return fail("EISDIR: illegal operation on a directory, read '" + path + "'")
+	case f.Kind == KindSpecial:
+		return ccSpecial(p, f)
+	case f.Err != nil && f.Page == nil:
+		return fail(nodeError(f.Err, "open", p.Path))
+	case p.Whole > 0 && strings.HasSuffix(strings.ToLower(p.Path), ".ipynb"):
+		return ccNotebook(p, f)
+	case p.Whole > 0:
+		return ccPDF(c, p, f)
+	case f.Media != nil:
+		return ccImage(p, f)
+	}
+	return ccText(c, p, f)
+}
