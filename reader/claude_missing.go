@@ -81,7 +81,7 @@ func ccSpecial(p *Plan, f *Found) *outcome {
 		o.notice(ccEmpty)
 		return o
 	}
-	return wouldHang("Claude Code", f.Mode)
+	return wouldHang("Claude Code", f)
 }
 
 // realPath resolves every symbolic link in an absolute path, as realpath(3)

@@ -41,9 +41,6 @@ func examine(ctx context.Context, fsys FS, p *Plan) Found {
 			f.Entries, f.Err = entries(fsys, p.Path)
 		}
 		return f
-	case !st.Mode().IsRegular():
-		f.Kind = KindSpecial
-		return f
 	}
 
 	f.Kind = KindFile
@@ -51,16 +48,36 @@ func examine(ctx context.Context, fsys FS, p *Plan) Found {
 		f.TooLarge = true
 		return f
 	}
-	file, err := fsys.Open(p.Path)
-	if err != nil {
-		f.Err = err
+	var file File
+	if pr, ok := fsys.(prober); ok && (!st.Mode().IsRegular() || st.Size() == 0) {
+		// A device, a FIFO, or a /proc file reporting size 0: look without
+		// blocking. What ends is read like any file; the rest is a note.
+		probe := pr.probe(p.Path, st.Mode())
+		f.Probe = &probe
+		switch {
+		case probe.Err != nil:
+			f.Err = probe.Err // the agent's open fails the same way
+			return f
+		case !probe.Ends:
+			f.Kind = KindSpecial
+			return f
+		}
+		file = dataFile(probe.Data)
+	} else if !st.Mode().IsRegular() {
+		f.Kind = KindSpecial
 		return f
-	}
-	defer file.Close()
-	// The path may have been replaced since the stat: trust the open file.
-	if st, err = file.Stat(); err != nil || !st.Mode().IsRegular() {
-		f.Kind, f.Err = KindSpecial, err
-		return f
+	} else {
+		var err error
+		if file, err = fsys.Open(p.Path); err != nil {
+			f.Err = err
+			return f
+		}
+		defer file.Close()
+		// The path may have been replaced since the stat: trust the open file.
+		if st, err = file.Stat(); err != nil || !st.Mode().IsRegular() {
+			f.Kind, f.Err = KindSpecial, err
+			return f
+		}
 	}
 	n := p.Sample
 	if p.SampleBySize {
@@ -296,3 +313,14 @@ func readExtras(fsys FS, paths []string) []Extra {
 	}
 	return out
 }
+
+// dataFile is a probed special file's content, read like a file.
+func dataFile(b []byte) File { return &memFile{Reader: bytes.NewReader(b)} }
+
+type memFile struct{ *bytes.Reader }
+
+func (m *memFile) Close() error { return nil }
+func (m *memFile) Stat() (fs.FileInfo, error) {
+	return nil, errors.ErrUnsupported
+}
+func (m *memFile) ReadDir(int) ([]fs.DirEntry, error) { return nil, syscall.ENOTDIR }

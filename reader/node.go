@@ -51,9 +51,12 @@ func uvError(e syscall.Errno) (string, string) {
 
 // wouldHang is the result for a file the agent would never finish reading:
 // there is no tool output, only readlens's own note.
-func wouldHang(agent string, mode fs.FileMode) *outcome {
+func wouldHang(agent string, f *Found) *outcome {
+	if f.Probe != nil {
+		return &outcome{note: hangNote(agent, f.Probe)}
+	}
 	what := "a special file"
-	switch {
+	switch mode := f.Mode; {
 	case mode&fs.ModeNamedPipe != 0:
 		what = "a FIFO (with no writer it blocks forever)"
 	case mode&fs.ModeSocket != 0:

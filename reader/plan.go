@@ -99,6 +99,10 @@ type Found struct {
 
 	// Sample is the leading bytes detection saw (Plan.Sample of them).
 	Sample []byte
+	// Probe is what a look at a special file (or one that reports size 0)
+	// found without blocking; nil for ordinary files.
+	Probe *Probe
+
 	Media  *Attachment
 	Binary bool
 	// TooLarge says a regular file was over Plan.MaxSize and was not read.

@@ -205,7 +205,7 @@ func (opencode) Format(p *Plan, f *Found) *outcome {
 	case f.Kind == KindDir:
 		return ocDirectory(p.Path, c, f.Entries)
 	case f.Kind == KindSpecial:
-		return wouldHang("opencode", f.Mode)
+		return wouldHang("opencode", f)
 	case f.Media != nil:
 		return ocAttached(f.Media)
 	case f.Binary:

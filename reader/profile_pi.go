@@ -201,12 +201,15 @@ func piResolve(env Env, raw string) string {
 func (pi) Format(p *Plan, f *Found) *outcome {
 	c := p.Call.(*piCall)
 	switch {
+	case f.Probe != nil && f.Probe.Err != nil:
+		// access() passes a socket; the open that sniffs for an image fails.
+		return fail(nodeError(f.Err, "open", p.Path))
 	case f.Kind == KindMissing, f.Kind == KindFile && f.Err != nil && f.Media == nil && f.Page == nil:
 		return fail(nodeError(f.Err, "access", p.Path))
 	case f.Kind == KindDir:
 		return fail("EISDIR: illegal operation on a directory, read")
 	case f.Kind == KindSpecial:
-		return wouldHang("pi", f.Mode)
+		return wouldHang("pi", f)
 	case f.Media != nil:
 		return piImage(f.Media)
 	}

@@ -1,0 +1,113 @@
+package reader
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// readWithin runs a read that must not block: the deadline only catches a
+// hang, it is no claim about speed.
+func readWithin(t *testing.T, profile, path string) *Result {
+	t.Helper()
+	p, _ := Lookup(profile)
+	done := make(chan *Result, 1)
+	go func() {
+		r, err := Read(context.Background(), Request{Profile: profile, Args: p.Args(path, nil, nil), Cwd: "/", Worktree: "/"})
+		if err != nil {
+			t.Error(err)
+		}
+		done <- r
+	}()
+	select {
+	case r := <-done:
+		return r
+	case <-time.After(20 * time.Second):
+		t.Fatalf("%s on %s did not return", profile, path)
+		return nil
+	}
+}
+
+// pty opens a pseudo-terminal and returns its device path.
+func pty(t *testing.T) string {
+	fd, err := unix.Open("/dev/ptmx", unix.O_RDWR|unix.O_NOCTTY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		t.Skipf("no pseudo-terminals here: %v", err)
+	}
+	t.Cleanup(func() { unix.Close(fd) })
+	if err := unix.IoctlSetPointerInt(fd, unix.TIOCSPTLCK, 0); err != nil {
+		t.Fatal(err)
+	}
+	n, err := unix.IoctlGetInt(fd, unix.TIOCGPTN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf("/dev/pts/%d", n)
+}
+
+// TestSpecialFiles: readlens never blocks and never reads without bound.
+// What an agent reads like a file gets the agent's own answer; where the
+// agent would hang, the result is readlens's note and no output.
+func TestSpecialFiles(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sock := filepath.Join(dir, "sock")
+	l, err := net.Listen("unix", sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	tty := pty(t)
+
+	for _, c := range []struct {
+		profile, path string
+		output, note  string // exact output; the note's start
+		isError       bool
+	}{
+		{"opencode", fifo, "", "opencode would block here: a FIFO", false},
+		{"pi", fifo, "", "pi would block here: a FIFO", false},
+		{"opencode", sock, "Unknown: FileSystem.open (" + sock + ")", "", true},
+		{"pi", sock, "ENXIO: no such device or address, open '" + sock + "'", "", true},
+		{"opencode", "/dev/null", "<path>/dev/null</path>\n<type>file</type>\n<content>\n\n\n(End of file - total 0 lines)\n</content>", "", false},
+		{"pi", "/dev/null", "", "", false},
+		{"opencode", "/dev/zero", "", "opencode would read without end here: this character device never ends", false},
+		{"pi", "/dev/urandom", "", "pi would read without end here: this character device never ends", false},
+		{"opencode", tty, "", "opencode would block here: a terminal", false},
+		{"pi", "/dev/stdin", "", "pi would read one of its own descriptors here", false},
+	} {
+		r := readWithin(t, c.profile, c.path)
+		if r.Output != c.output || r.IsError != c.isError || !strings.HasPrefix(r.Note, c.note) || (c.note == "") != (r.Note == "") {
+			t.Errorf("%s %s: output %q (error %v), note %q", c.profile, c.path, r.Output, r.IsError, r.Note)
+		}
+	}
+}
+
+// TestProcFiles: /proc files report size 0 but have content; the agents
+// read them whole, and so does readlens (within its cap).
+func TestProcFiles(t *testing.T) {
+	if _, err := os.Stat("/proc/self/status"); err != nil {
+		t.Skip("no /proc")
+	}
+	r := readWithin(t, "opencode", "/proc/self/status")
+	if !strings.Contains(r.Output, "<content>\n1: Name:\t") || r.Truncation.TotalLines < 10 {
+		t.Errorf("opencode /proc/self/status: %q", r.Output)
+	}
+	r = readWithin(t, "pi", "/proc/self/status")
+	if !strings.HasPrefix(r.Output, "Name:\t") {
+		t.Errorf("pi /proc/self/status: %q", r.Output)
+	}
+	if r = readWithin(t, "pi", "/proc/self/environ"); !strings.Contains(r.Output, "\x00") {
+		t.Errorf("pi /proc/self/environ should show its NUL separators: %q", r.Output)
+	}
+}
