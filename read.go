@@ -139,6 +139,8 @@ type jsonResult struct {
 	Truncation  reader.Truncation   `json:"truncation"`
 	Tokens      *reader.Tokens      `json:"tokens,omitempty"`
 	Note        string              `json:"note,omitempty"`
+	Outside     bool                `json:"outside_cwd,omitempty"`
+	RealPath    string              `json:"real_path,omitempty"`
 	Stats       jsonStats           `json:"stats"`
 }
 
@@ -160,6 +162,9 @@ func writeJSON(w io.Writer, r *reader.Result) error {
 	}
 	if r.HasTitle {
 		j.Title = &r.Title
+	}
+	if r.Outside {
+		j.RealPath = r.RealPath
 	}
 	if j.Attachments == nil {
 		j.Attachments = []reader.Attachment{}

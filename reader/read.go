@@ -57,7 +57,11 @@ func Read(ctx context.Context, req Request) (*Result, error) {
 		found = examine(ctx, env.FS, plan) // stat, classify, detect, decode, window
 		out = p.Format(plan, &found)       // word it as the agent does
 	}
-	return assemble(p.Info(), args, plan, &found, out, now().Sub(began)), nil
+	r := assemble(p.Info(), args, plan, &found, out, now().Sub(began))
+	if plan != nil {
+		r.Outside, r.RealPath = outside(env.FS, plan.Path, env.Cwd)
+	}
+	return r, nil
 }
 
 func (req Request) env() (Env, error) {

@@ -16,6 +16,10 @@ type Result struct {
 	Title    string
 	HasTitle bool
 	Path     string // the path the tool resolved and read ("" when it never got that far)
+	// RealPath is Path with its symbolic links resolved; Outside says it
+	// leaves the agent's working directory (the agent may read it anyway).
+	RealPath string
+	Outside  bool
 
 	Output      string // exactly what the model receives
 	IsError     bool   // the tool reported an error; Output is its text

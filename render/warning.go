@@ -47,6 +47,9 @@ func warnings(st *theme.Styles, r *reader.Result) []sentence {
 	case reader.CapLimit:
 		out = append(out, sentence{st.Hint, "more lines follow: " + shown + next})
 	}
+	if r.Outside {
+		out = append(out, sentence{st.Hint, "↗ outside the working directory: " + Plain(r.RealPath)})
+	}
 	if n := len(t.CutLines); n > 0 {
 		nums := make([]string, 0, 5)
 		for _, l := range t.CutLines[:min(n, 5)] {
