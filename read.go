@@ -123,6 +123,7 @@ type jsonResult struct {
 	Profile     string              `json:"profile"`
 	Args        json.RawMessage     `json:"args"`
 	Title       *string             `json:"title,omitempty"`
+	Preview     *string             `json:"preview,omitempty"`
 	Output      string              `json:"output"`
 	IsError     bool                `json:"is_error"`
 	Attachments []reader.Attachment `json:"attachments"`
@@ -149,6 +150,9 @@ func writeJSON(w io.Writer, r *reader.Result) error {
 	}
 	if r.HasTitle {
 		j.Title = &r.Title
+	}
+	if r.HasPreview {
+		j.Preview = &r.Preview
 	}
 	if j.Attachments == nil {
 		j.Attachments = []reader.Attachment{}

@@ -2,6 +2,7 @@ package reader
 
 import (
 	"io/fs"
+	"time"
 )
 
 // Env is the world a call runs in: the agent's working directory and project.
@@ -10,6 +11,9 @@ type Env struct {
 	Cwd      string // the agent's working directory: relative paths resolve against it
 	Worktree string // the project root the agent sees (opencode's git worktree, else "/")
 	Home     string // the user's home directory, for "~"
+	// Elapsed is the time since the call began, on the request's clock, for
+	// tools that report their own timing (envelope's time_ms).
+	Elapsed func() time.Duration
 }
 
 // Plan is what a profile asks of the pipeline for one call.
@@ -74,10 +78,11 @@ const (
 
 // Found is what the pipeline found at a plan's path.
 type Found struct {
-	Kind Kind
-	Err  error // why a path is missing or could not be opened
-	Mode fs.FileMode
-	Size int64 // as stat reports it
+	Kind    Kind
+	Err     error // why a path is missing or could not be opened
+	Mode    fs.FileMode
+	Size    int64     // as stat reports it
+	ModTime time.Time // as stat reports it
 
 	// Siblings are the names in the missing path's directory, in directory
 	// order (Plan.Near); SiblingsErr says why they could not be listed.

@@ -50,6 +50,7 @@ func Read(ctx context.Context, req Request) (*Result, error) {
 		now = time.Now
 	}
 	began := now()
+	env.Elapsed = func() time.Duration { return now().Sub(began) }
 
 	plan, out := p.Plan(env, args) // validate the arguments, resolve the path
 	var found Found
@@ -107,6 +108,9 @@ func assemble(info Info, args Args, plan *Plan, f *Found, out *outcome, elapsed 
 		Truncation:  out.truncation,
 		Note:        out.note,
 		Stats:       Stats{BytesRead: f.BytesRead, Elapsed: elapsed},
+	}
+	if out.preview != nil {
+		r.Preview, r.HasPreview = *out.preview, true
 	}
 	if plan != nil {
 		r.Path = plan.Path

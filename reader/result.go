@@ -28,6 +28,11 @@ type Result struct {
 	// for views that highlight source instead of showing the raw text.
 	Lines      []Line
 	Truncation Truncation
+	// Preview is the tool's own short preview of the result (opencode's
+	// metadata.preview: the first 20 lines shown), which reaches the UI and
+	// never the model; HasPreview says whether the tool makes one.
+	Preview    string
+	HasPreview bool
 	// Note is readlens's own remark (a tool that would hang, a line too long
 	// to hold); it is never part of Output.
 	Note  string
@@ -115,7 +120,11 @@ type outcome struct {
 	attachments []Attachment
 	truncation  Truncation
 	note        string
+	preview     *string
 }
+
+// setPreview records the tool's metadata.preview.
+func (o *outcome) setPreview(s string) { o.preview = &s }
 
 func (o *outcome) frame(s string) { o.add(Part{Kind: PartFrame, Text: s}) }
 
