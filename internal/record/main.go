@@ -132,6 +132,10 @@ func (r *record) normalize(root string) {
 		t := strings.ReplaceAll(*r.Title, root, oracle.RootVar)
 		r.Title = &t
 	}
+	if r.Preview != nil {
+		p := strings.ReplaceAll(*r.Preview, root, oracle.RootVar)
+		r.Preview = &p
+	}
 	for i, s := range r.Render {
 		r.Render[i] = strings.ReplaceAll(s, root, oracle.RootVar)
 	}
