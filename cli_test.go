@@ -85,3 +85,29 @@ func TestProfilesList(t *testing.T) {
 	}
 	golden.RequireEqual(t, out)
 }
+
+// TestBlocklistFlag: --blocklist works with any profile; a hit is a tool
+// error (exit 1) whose text names the file and the restricted extension.
+func TestBlocklistFlag(t *testing.T) {
+	root := fixtureRoot(t)
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"prog.exe"}, 1, `Cannot read ROOT/prog.exe: extension ".exe" is restricted`},
+		{[]string{"text_named.zip", "--profile", "pi"}, 1, `Cannot read ROOT/text_named.zip: extension ".zip" is restricted`},
+		{[]string{"text_named.bin", "--profile", "dmcc"}, 1, `Cannot read ROOT/text_named.bin: extension ".bin" is restricted`},
+		{[]string{"media/pic.png", "--profile", "pi"}, 0, "Read image file [image/png]"},
+		{[]string{"media/doc.pdf", "--profile", "opencode-legacy"}, 0, "PDF read successfully"},
+	} {
+		args := append([]string{"read", "--blocklist", "--cwd", root}, c.args...)
+		code, out, _ := cli(t, args...)
+		if want := strings.ReplaceAll(c.want, "ROOT", root); code != c.code || out != want {
+			t.Errorf("%v: exit %d, %q; want exit %d, %q", c.args, code, out, c.code, want)
+		}
+	}
+	if code, out, _ := cli(t, "read", "--cwd", root, "prog.exe"); code != 1 || out != "Cannot read binary file: "+root+"/prog.exe" {
+		t.Errorf("without --blocklist: exit %d, %q", code, out)
+	}
+}

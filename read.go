@@ -14,13 +14,14 @@ import (
 
 // readFlags are the options of `readlens read`.
 type readFlags struct {
-	profile  string
-	offset   int
-	limit    int
-	args     string
-	cwd      string
-	worktree string
-	json     bool
+	profile   string
+	offset    int
+	limit     int
+	args      string
+	cwd       string
+	worktree  string
+	json      bool
+	blocklist bool
 }
 
 // now is the clock readlens times calls with; tests pin it.
@@ -59,6 +60,7 @@ call, 3 when the agent would never return (a FIFO with no writer, a device).`,
 	fl.StringVar(&f.cwd, "cwd", "", "the agent's working directory (default: the current directory)")
 	fl.StringVar(&f.worktree, "worktree", "", "the project root the agent sees (default: the git worktree of --cwd, else /)")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object: the output and everything readlens knows about the call")
+	fl.BoolVar(&f.blocklist, "blocklist", false, "refuse executables, archives, databases and non-image media by extension, with any profile")
 	_ = cmd.RegisterFlagCompletionFunc("profile", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return reader.Names(), cobra.ShellCompDirectiveNoFileComp
 	})
@@ -90,6 +92,7 @@ func runRead(cmd *cobra.Command, pos []string, f readFlags) error {
 	}
 	res, err := reader.Read(cmd.Context(), reader.Request{
 		Profile: f.profile, Args: raw, Cwd: f.cwd, Worktree: f.worktree, Now: now,
+		Blocklist: f.blocklist,
 	})
 	if err != nil {
 		if errors.Is(err, reader.ErrNotObject) || strings.HasPrefix(err.Error(), "tool arguments") {

@@ -80,6 +80,11 @@ func examine(ctx context.Context, fsys FS, p *Plan) Found {
 			return f
 		}
 	}
+	if p.Blocklist {
+		if f.Blocked = blockedName(p.Path); f.Blocked != "" {
+			return f
+		}
+	}
 	if p.Binary != nil && p.Binary(sample, p.Path) {
 		f.Binary = true
 		return f

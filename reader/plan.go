@@ -34,6 +34,9 @@ type Plan struct {
 	// Decode, when positive, fully decodes images no larger than Decode pixels
 	// a side, to report the ones the agent's decoder would reject (pi).
 	Decode int
+	// Blocklist refuses files by extension after media detection and before
+	// binary detection (blocklist.go); Request.Blocklist also turns it on.
+	Blocklist bool
 	// Binary reports a file the tool refuses as binary.
 	Binary func(sample []byte, path string) bool
 
@@ -90,10 +93,11 @@ type Found struct {
 	SiblingsErr error
 	Entries     []Entry // a directory's entries (DirList), in directory order
 
-	Media  *Attachment
-	Binary bool
-	Page   *Page
-	Extras []Extra
+	Media   *Attachment
+	Blocked string // the blocklist entry the file hit (Plan.Blocklist)
+	Binary  bool
+	Page    *Page
+	Extras  []Extra
 
 	BytesRead int64
 }

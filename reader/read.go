@@ -29,6 +29,9 @@ type Request struct {
 	Home     string           // "" is $HOME
 	FS       FS               // nil is the real disk
 	Now      func() time.Time // nil is time.Now; tests pin it
+	// Blocklist turns on the extension blocklist (blocklist.go) for this
+	// call, whatever the profile.
+	Blocklist bool
 }
 
 // Read runs a profile's read tool on a request, as the agent would.
@@ -55,8 +58,13 @@ func Read(ctx context.Context, req Request) (*Result, error) {
 	plan, out := p.Plan(env, args) // validate the arguments, resolve the path
 	var found Found
 	if out == nil {
+		plan.Blocklist = plan.Blocklist || req.Blocklist
 		found = examine(ctx, env.FS, plan) // stat, classify, detect, decode, window
-		out = p.Format(plan, &found)       // word it as the agent does
+		if found.Blocked != "" {
+			out = formatBlocked(p, plan, &found) // the blocklist refused it
+		} else {
+			out = p.Format(plan, &found) // word it as the agent does
+		}
 	}
 	return assemble(p.Info(), args, plan, &found, out, now().Sub(began)), nil
 }
