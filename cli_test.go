@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/exp/golden"
 )
@@ -50,8 +52,11 @@ func TestConvenienceFlags(t *testing.T) {
 		{"opencode", []string{"small.txt", "--offset", "0"}, `{"filePath":"small.txt","offset":0}`},
 		{"pi", []string{"lines_3000.txt", "--offset", "10", "--limit", "3"}, `{"path":"lines_3000.txt","offset":10,"limit":3}`},
 		{"pi", []string{"small.txt", "--limit", "-1"}, `{"path":"small.txt","limit":-1}`},
+		{"opencode-legacy", []string{"lines_3000.txt", "--offset", "2990", "--limit", "5"}, `{"filePath":"lines_3000.txt","offset":2990,"limit":5}`},
+		{"dmcc", []string{"lines_3000.txt", "--offset", "2990", "--limit", "5"}, `{"filePath":"lines_3000.txt","offset":2990,"limit":5}`},
+		{"envelope", []string{"lines_3000.txt", "--offset", "2990", "--limit", "5"}, `{"path":"lines_3000.txt","start_line":2990,"limit":5}`},
 	} {
-		base := []string{"read", "--profile", c.profile, "--cwd", root, "--json"}
+		base := []string{"read", "--profile", c.profile, "--cwd", root, "--worktree", root, "--json"}
 		_, viaFlags, _ := cli(t, append(base, c.flags...)...)
 		_, viaArgs, _ := cli(t, append(base, "--args", c.args)...)
 		if viaFlags != viaArgs {
@@ -109,5 +114,36 @@ func TestBlocklistFlag(t *testing.T) {
 	}
 	if code, out, _ := cli(t, "read", "--cwd", root, "prog.exe"); code != 1 || out != "Cannot read binary file: "+root+"/prog.exe" {
 		t.Errorf("without --blocklist: exit %d, %q", code, out)
+	}
+}
+
+// TestEnvelopeCLI: `readlens read --profile envelope` prints the envelope
+// and exits 1 on an error envelope; the CLI's clock is pinned, so time_ms
+// is 0.
+func TestEnvelopeCLI(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "a.txt")
+	mtime := time.UnixMilli(1735212345000)
+	if err := os.WriteFile(p, []byte("one\ntwo\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(p, mtime, mtime); err != nil {
+		t.Fatal(err)
+	}
+	base := []string{"read", "--profile", "envelope", "--cwd", dir, "--worktree", dir}
+	code, out, _ := cli(t, append(base, "a.txt", "--limit", "1")...)
+	want := `{"status": "partial", "data": {"content": "   1 | one\n", "truncated": true}, ` +
+		`"text": "Read 1 lines from 'a.txt' (Lines 1-1).\n(Took 0ms)\n[Truncated: Showing first 1 of 2 lines. Use start_line=2 to continue.]", ` +
+		`"stats": {"time_ms": 0, "lines_read": 1, "chars_read": 3, "total_lines": 2, "file_size_bytes": 8, "file_mtime_ms": 1735212345000, "encoding": "utf-8"}, ` +
+		`"context": {"cwd": ".", "params_input": {"path": "a.txt", "limit": 1}, "path_resolved": "a.txt"}}`
+	if code != 0 || out != want {
+		t.Errorf("exit %d\n%s\nwant exit 0\n%s", code, out, want)
+	}
+	code, out, _ = cli(t, append(base, "../a.txt")...)
+	want = `{"status": "error", "text": "Access denied. Path must be within project root.", "stats": {"time_ms": 0}, ` +
+		`"context": {"cwd": ".", "params_input": {"path": "../a.txt"}}, ` +
+		`"error": {"code": "ACCESS_DENIED", "message": "Access denied. Path must be within project root."}}`
+	if code != 1 || out != want {
+		t.Errorf("exit %d\n%s\nwant exit 1\n%s", code, out, want)
 	}
 }

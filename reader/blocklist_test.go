@@ -74,6 +74,13 @@ func TestBlocklistWording(t *testing.T) {
 		{"pi", `{"path":"song.mp3"}`, `Cannot read R/song.mp3: extension ".mp3" is restricted`},
 		{"opencode-legacy", `{"filePath":"R/song.mp3"}`, `Cannot read R/song.mp3: extension ".mp3" is restricted`},
 		{"dmcc", `{"filePath":"tool.exe"}`, `Cannot read R/tool.exe: extension ".exe" is restricted`},
+		// envelope words it in its envelope, as a BINARY_FILE error.
+		{"envelope", `{"path":"tool.exe"}`, `{"status": "error", "text": "File 'tool.exe' cannot be read: extension '.exe' is restricted.", ` +
+			`"stats": {"time_ms": 0}, "context": {"cwd": ".", "params_input": {"path": "tool.exe"}, "path_resolved": "tool.exe"}, ` +
+			`"error": {"code": "BINARY_FILE", "message": "File 'tool.exe' cannot be read: extension '.exe' is restricted."}}`},
+		{"envelope", `{"path":"pic.png"}`, `{"status": "error", "text": "File 'pic.png' appears to be binary.", ` +
+			`"stats": {"time_ms": 0}, "context": {"cwd": ".", "params_input": {"path": "pic.png"}, "path_resolved": "pic.png"}, ` +
+			`"error": {"code": "BINARY_FILE", "message": "File 'pic.png' appears to be binary."}}`},
 		// Path validation comes first: a missing file is not found, not blocked.
 		{"opencode", `{"filePath":"R/gone.exe"}`, `File not found: R/gone.exe`},
 		{"dmcc", `{"filePath":"R/gone.exe"}`, `File not found: R/gone.exe`},
@@ -81,7 +88,7 @@ func TestBlocklistWording(t *testing.T) {
 		{"opencode", `{"filePath":"R/pic.png"}`, `Image read successfully`},
 	} {
 		res := callWith(t, Request{Profile: c.profile, Args: json.RawMessage(strings.ReplaceAll(c.args, "R/", root+"/")),
-			Cwd: root, Worktree: root, Blocklist: true})
+			Cwd: root, Worktree: root, Blocklist: true, Now: func() time.Time { return time.Unix(1700000000, 0) }})
 		if want := strings.ReplaceAll(c.want, "R/", root+"/"); res.Output != want {
 			t.Errorf("%s %s: %q, want %q", c.profile, c.args, res.Output, want)
 		}

@@ -145,6 +145,21 @@ func (o *outcome) line(l Line, prefix, cutMark string) {
 	}
 }
 
+// lineAs adds a source line the tool prints in its own escaping (envelope's
+// JSON string): text is the line as printed, its first prefix bytes the
+// number prefix.
+func (o *outcome) lineAs(l Line, text string, prefix int) {
+	o.add(Part{Kind: PartLine, Text: text, Line: l.N, Prefix: prefix})
+	o.lines = append(o.lines, l)
+}
+
+// errorText adds the text of an error to an outcome that is more than its
+// error (envelope's JSON around the message) and marks the outcome an error.
+func (o *outcome) errorText(s string) {
+	o.isError = true
+	o.add(Part{Kind: PartError, Text: s})
+}
+
 func (o *outcome) add(p Part) {
 	if p.Text == "" {
 		return

@@ -1,0 +1,79 @@
+package reader
+
+import (
+	"io/fs"
+	"os"
+	"strings"
+)
+
+// Readlinker is an FS that can read symbolic links. Tools that confine reads
+// to a project root (envelope) need the real path to check containment; an
+// FS without it resolves no links, so a link reads as what it is not.
+type Readlinker interface {
+	Readlink(name string) (string, error)
+}
+
+// Readlink reads a symbolic link of the real file system.
+func (OS) Readlink(name string) (string, error) { return os.Readlink(name) }
+
+// realPath is Python's os.path.realpath(p) (strict=False) for an absolute p:
+// every symbolic link resolved, ".." applied to the resolved path, parts that
+// do not exist kept as written, and a link loop left unresolved from there.
+func realPath(fsys FS, p string) string {
+	out, _ := joinReal(fsys, "/", p, map[string]*string{})
+	return out
+}
+
+func joinReal(fsys FS, base, rest string, seen map[string]*string) (string, bool) {
+	if strings.HasPrefix(rest, "/") {
+		rest, base = rest[1:], "/"
+	}
+	for rest != "" {
+		var name string
+		name, rest, _ = strings.Cut(rest, "/")
+		switch name {
+		case "", ".":
+			continue
+		case "..":
+			base = nodeDirname(base)
+			continue
+		}
+		next := nodeJoin(base, name)
+		st, err := fsys.Lstat(next)
+		if err != nil || st.Mode()&fs.ModeSymlink == 0 {
+			base = next
+			continue
+		}
+		if r, ok := seen[next]; ok {
+			if r != nil {
+				base = *r
+				continue
+			}
+			return nodeJoin(next, rest), false // a loop
+		}
+		rl, ok := fsys.(Readlinker)
+		if !ok {
+			base = next
+			continue
+		}
+		target, err := rl.Readlink(next)
+		if err != nil {
+			base = next
+			continue
+		}
+		seen[next] = nil
+		resolved, ok := joinReal(fsys, base, target, seen)
+		if !ok {
+			return nodeJoin(resolved, rest), false
+		}
+		seen[next] = &resolved
+		base = resolved
+	}
+	return base, true
+}
+
+// within reports whether the real path p is root or inside it; a sibling
+// that merely starts with root's name ("/srv/app-evil") is not.
+func within(root, p string) bool {
+	return root == "/" || p == root || strings.HasPrefix(p, root+"/")
+}
