@@ -5,6 +5,7 @@
 //
 //	OPENCODE_BIN=.../opencode go run ./internal/record -profile opencode
 //	PI_PKG_DIR=.../pi-coding-agent go run ./internal/record -profile pi
+//	OPENCODE_LEGACY_BIN=.../opencode go run ./internal/record -profile opencode-legacy
 //
 // The README's "Re-recording goldens" section lists the package versions.
 package main
