@@ -53,3 +53,19 @@ func TestOpencodeLegacyDocumentExamples(t *testing.T) {
 		t.Errorf("not found: %q", res.Output)
 	}
 }
+
+// TestOpencodeLegacySiblingInstructions: 1.1.58's InstructionPrompt.resolve
+// walks up while current.startsWith(root), a plain prefix test, so a
+// directory beside the session directory whose name extends it counts as
+// inside (read from the release's bundled source; the recorder's fixture
+// root has no such sibling).
+func TestOpencodeLegacySiblingInstructions(t *testing.T) {
+	base := tree(t, map[string]string{"root/": "", "root-evil/AGENTS.md": "evil rules\n", "root-evil/f.txt": "f\n"})
+	res := callWith(t, Request{Profile: "opencode-legacy", Args: []byte(`{"filePath":"` + base + `/root-evil/f.txt"}`),
+		Cwd: base + "/root", Worktree: base + "/root"})
+	want := "<file>\n00001| f\n00002| \n\n(End of file - total 2 lines)\n</file>\n\n<system-reminder>\nInstructions from: " +
+		base + "/root-evil/AGENTS.md\nevil rules\n\n</system-reminder>"
+	if res.Output != want {
+		t.Errorf("got %q\nwant %q", res.Output, want)
+	}
+}
