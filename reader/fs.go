@@ -37,6 +37,10 @@ func (OS) Open(name string) (File, error) {
 	return f, nil
 }
 
+// Readlink reads a symbolic link's target (for tools that resolve a path's
+// real spelling, as Claude Code's device guard does).
+func (OS) Readlink(name string) (string, error) { return os.Readlink(name) }
+
 func (OS) Stat(name string) (fs.FileInfo, error)  { return os.Stat(name) }
 func (OS) Lstat(name string) (fs.FileInfo, error) { return os.Lstat(name) }
 

@@ -145,7 +145,7 @@ func TestDmccRules(t *testing.T) {
 			res := call(t, "dmcc", root, args)
 			want := inDirOrder(t, strings.ReplaceAll(c.want, "R/", root+"/"))
 			if res.Output != want || res.IsError != c.isError {
-				t.Errorf("got (error %v)\n%q\nwant (error %v)\n%q", res.IsError, clipped(res.Output), c.isError, clipped(want))
+				t.Errorf("got (error %v)\n%q\nwant (error %v)\n%q", res.IsError, shorten(res.Output), c.isError, shorten(want))
 			}
 		})
 	}
@@ -203,7 +203,7 @@ func rows(from, to int) string {
 	return b.String()
 }
 
-func clipped(s string) string {
+func shorten(s string) string {
 	if len(s) > 400 {
 		return s[:200] + " ... " + s[len(s)-200:]
 	}

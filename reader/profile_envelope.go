@@ -79,9 +79,9 @@ type envCall struct {
 }
 
 func (envelope) Plan(env Env, a Args) (*Plan, *outcome) {
-	root := realPath(env.FS, nodeResolve("/", env.Worktree))
+	root := pyRealpath(env.FS, nodeResolve("/", env.Worktree))
 	c := &envCall{args: a, start: 1, limit: envLimit, params: pyDumps(a.Raw),
-		cwd: pyRelpath(root, realPath(env.FS, env.Cwd)), elapsed: env.Elapsed}
+		cwd: pyRelpath(root, pyRealpath(env.FS, env.Cwd)), elapsed: env.Elapsed}
 	if msg := c.validate(); msg != "" {
 		return nil, c.fail("INVALID_PARAM", msg)
 	}
@@ -89,7 +89,7 @@ func (envelope) Plan(env Env, a Args) (*Plan, *outcome) {
 	if !isAbs(p) {
 		p = pyJoin(root, p)
 	}
-	real := realPath(env.FS, p)
+	real := pyRealpath(env.FS, p)
 	if !within(root, real) {
 		return nil, c.fail("ACCESS_DENIED", "Access denied. Path must be within project root.")
 	}

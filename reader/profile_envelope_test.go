@@ -48,7 +48,7 @@ func TestEnvelopeExample(t *testing.T) {
 		fmt.Fprintf(&content, "%4d | %s\\n", i+4, l)
 	}
 	if want := head + content.String() + tail; res.Output != want {
-		t.Errorf("got\n%s\nwant\n%s", clipped(res.Output), clipped(want))
+		t.Errorf("got\n%s\nwant\n%s", shorten(res.Output), shorten(want))
 	}
 	if res.IsError || res.Truncation.NextOffset != 501 || string(res.Truncation.Next) != `{"path":"src/utils.py","limit":500,"start_line":501}` {
 		t.Errorf("is_error %v, truncation %+v", res.IsError, res.Truncation)
@@ -189,7 +189,7 @@ func TestEnvelopeRules(t *testing.T) {
 			want := strings.NewReplacer("ROOT", root, "BASE", base).Replace(c.want)
 			res := call(t, "envelope", root, args)
 			if res.Output != want || res.IsError != strings.HasPrefix(want, `{"status": "error"`) {
-				t.Errorf("got (error %v)\n%s\nwant\n%s", res.IsError, clipped(res.Output), clipped(want))
+				t.Errorf("got (error %v)\n%s\nwant\n%s", res.IsError, shorten(res.Output), shorten(want))
 			}
 		})
 	}

@@ -31,12 +31,12 @@ func TestOpencodeLegacyDocumentExamples(t *testing.T) {
 	res := call(t, "opencode-legacy", root, `{"filePath":"`+root+`/src/app.ts"}`)
 	if !strings.HasPrefix(res.Output, "<file>\n00001| import express from 'express'\n00002| import bodyParser from 'body-parser'\n00003| // line 3\n") ||
 		!strings.HasSuffix(res.Output, "\n00150| export default app\n\n(End of file - total 150 lines)\n</file>") || res.Title != "src/app.ts" {
-		t.Errorf("scenario 1: %q, title %q", clipped(res.Output), res.Title)
+		t.Errorf("scenario 1: %q, title %q", shorten(res.Output), res.Title)
 	}
 	// Scenario 2: offset 100, limit 50 is lines 101 to 150.
 	res = call(t, "opencode-legacy", root, `{"filePath":"src/app.ts","offset":100,"limit":50}`)
 	if res.Truncation.FirstLine != 101 || res.Truncation.LastLine != 150 || !strings.HasPrefix(res.Output, "<file>\n00101| // line 101\n") {
-		t.Errorf("scenario 2: %q", clipped(res.Output))
+		t.Errorf("scenario 2: %q", shorten(res.Output))
 	}
 	// Scenario 3: an image is an attachment.
 	res = call(t, "opencode-legacy", root, `{"filePath":"assets/logo.png"}`)

@@ -2,24 +2,16 @@ package reader
 
 import (
 	"io/fs"
-	"os"
 	"strings"
 )
 
-// Readlinker is an FS that can read symbolic links. Tools that confine reads
-// to a project root (envelope) need the real path to check containment; an
-// FS without it resolves no links, so a link reads as what it is not.
-type Readlinker interface {
-	Readlink(name string) (string, error)
-}
-
-// Readlink reads a symbolic link of the real file system.
-func (OS) Readlink(name string) (string, error) { return os.Readlink(name) }
-
-// realPath is Python's os.path.realpath(p) (strict=False) for an absolute p:
+// pyRealpath is Python's os.path.realpath(p) (strict=False) for an absolute p:
 // every symbolic link resolved, ".." applied to the resolved path, parts that
 // do not exist kept as written, and a link loop left unresolved from there.
-func realPath(fsys FS, p string) string {
+//
+// It needs an FS that reads links (OS does); on one that cannot, links are
+// left as they are.
+func pyRealpath(fsys FS, p string) string {
 	out, _ := joinReal(fsys, "/", p, map[string]*string{})
 	return out
 }
@@ -51,7 +43,7 @@ func joinReal(fsys FS, base, rest string, seen map[string]*string) (string, bool
 			}
 			return nodeJoin(next, rest), false // a loop
 		}
-		rl, ok := fsys.(Readlinker)
+		rl, ok := fsys.(interface{ Readlink(string) (string, error) })
 		if !ok {
 			base = next
 			continue

@@ -5,10 +5,10 @@ import (
 	"testing"
 )
 
-// TestRealPath compares with os.path.realpath, whose answers on the same
+// TestPyRealpath compares with os.path.realpath, whose answers on the same
 // tree CPython 3 printed: links resolved before "..", loops and missing
 // parts kept as written.
-func TestRealPath(t *testing.T) {
+func TestPyRealpath(t *testing.T) {
 	base := tree(t, map[string]string{
 		"root/a/b/": "", "root/lb": "->a/b", "root/lr": "->../root", "root/loop1": "->loop2", "root/loop2": "->loop1",
 		"root/dang": "->missing/x",
@@ -19,9 +19,9 @@ func TestRealPath(t *testing.T) {
 		"dang": "root/missing/x", "dang/y": "root/missing/x/y", "a/./b//c": "root/a/b/c", "../root/a": "root/a",
 		"nope/../a": "root/a", "lr/lb/../b": "root/a/b",
 	} {
-		got := realPath(OS{}, root+"/"+p)
+		got := pyRealpath(OS{}, root+"/"+p)
 		if rel, _ := filepath.Rel(base, got); rel != want {
-			t.Errorf("realPath(%q) = %q, want %q", p, rel, want)
+			t.Errorf("pyRealpath(%q) = %q, want %q", p, rel, want)
 		}
 	}
 	if !within(root, root) || !within(root, root+"/x") || within(root, root+"-evil/x") || !within("/", "/x") {
