@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/exp/golden"
 )
@@ -50,8 +52,11 @@ func TestConvenienceFlags(t *testing.T) {
 		{"opencode", []string{"small.txt", "--offset", "0"}, `{"filePath":"small.txt","offset":0}`},
 		{"pi", []string{"lines_3000.txt", "--offset", "10", "--limit", "3"}, `{"path":"lines_3000.txt","offset":10,"limit":3}`},
 		{"pi", []string{"small.txt", "--limit", "-1"}, `{"path":"small.txt","limit":-1}`},
+		{"opencode-legacy", []string{"lines_3000.txt", "--offset", "2990", "--limit", "5"}, `{"filePath":"lines_3000.txt","offset":2990,"limit":5}`},
+		{"dmcc", []string{"lines_3000.txt", "--offset", "2990", "--limit", "5"}, `{"filePath":"lines_3000.txt","offset":2990,"limit":5}`},
+		{"envelope", []string{"lines_3000.txt", "--offset", "2990", "--limit", "5"}, `{"path":"lines_3000.txt","start_line":2990,"limit":5}`},
 	} {
-		base := []string{"read", "--profile", c.profile, "--cwd", root, "--json"}
+		base := []string{"read", "--profile", c.profile, "--cwd", root, "--worktree", root, "--json"}
 		_, viaFlags, _ := cli(t, append(base, c.flags...)...)
 		_, viaArgs, _ := cli(t, append(base, "--args", c.args)...)
 		if viaFlags != viaArgs {
@@ -103,5 +108,74 @@ func TestTerminalOutput(t *testing.T) {
 	}
 	if !strings.Contains(errb.String(), "pipe the output for the exact bytes") {
 		t.Fatalf("no explanation on stderr: %q", errb.String())
+	}
+}
+
+// TestBlocklistFlag: --blocklist works with any profile; a hit is a tool
+// error (exit 1) whose text names the file and the restricted extension.
+func TestBlocklistFlag(t *testing.T) {
+	root := fixtureRoot(t)
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"prog.exe"}, 1, `Cannot read ROOT/prog.exe: extension ".exe" is restricted`},
+		{[]string{"text_named.zip", "--profile", "pi"}, 1, `Cannot read ROOT/text_named.zip: extension ".zip" is restricted`},
+		{[]string{"text_named.bin", "--profile", "dmcc"}, 1, `Cannot read ROOT/text_named.bin: extension ".bin" is restricted`},
+		{[]string{"media/pic.png", "--profile", "pi"}, 0, "Read image file [image/png]"},
+		{[]string{"media/doc.pdf", "--profile", "opencode-legacy"}, 0, "PDF read successfully"},
+	} {
+		args := append([]string{"read", "--blocklist", "--cwd", root}, c.args...)
+		code, out, _ := cli(t, args...)
+		if want := strings.ReplaceAll(c.want, "ROOT", root); code != c.code || out != want {
+			t.Errorf("%v: exit %d, %q; want exit %d, %q", c.args, code, out, c.code, want)
+		}
+	}
+	if code, out, _ := cli(t, "read", "--cwd", root, "prog.exe"); code != 1 || out != "Cannot read binary file: "+root+"/prog.exe" {
+		t.Errorf("without --blocklist: exit %d, %q", code, out)
+	}
+}
+
+// TestEnvelopeCLI: `readlens read --profile envelope` prints the envelope
+// and exits 1 on an error envelope; the CLI's clock is pinned, so time_ms
+// is 0.
+func TestEnvelopeCLI(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "a.txt")
+	mtime := time.UnixMilli(1735212345000)
+	if err := os.WriteFile(p, []byte("one\ntwo\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(p, mtime, mtime); err != nil {
+		t.Fatal(err)
+	}
+	base := []string{"read", "--profile", "envelope", "--cwd", dir, "--worktree", dir}
+	code, out, _ := cli(t, append(base, "a.txt", "--limit", "1")...)
+	want := `{"status": "partial", "data": {"content": "   1 | one\n", "truncated": true}, ` +
+		`"text": "Read 1 lines from 'a.txt' (Lines 1-1).\n(Took 0ms)\n[Truncated: Showing first 1 of 2 lines. Use start_line=2 to continue.]", ` +
+		`"stats": {"time_ms": 0, "lines_read": 1, "chars_read": 3, "total_lines": 2, "file_size_bytes": 8, "file_mtime_ms": 1735212345000, "encoding": "utf-8"}, ` +
+		`"context": {"cwd": ".", "params_input": {"path": "a.txt", "limit": 1}, "path_resolved": "a.txt"}}`
+	if code != 0 || out != want {
+		t.Errorf("exit %d\n%s\nwant exit 0\n%s", code, out, want)
+	}
+	code, out, _ = cli(t, append(base, "../a.txt")...)
+	want = `{"status": "error", "text": "Access denied. Path must be within project root.", "stats": {"time_ms": 0}, ` +
+		`"context": {"cwd": ".", "params_input": {"path": "../a.txt"}}, ` +
+		`"error": {"code": "ACCESS_DENIED", "message": "Access denied. Path must be within project root."}}`
+	if code != 1 || out != want {
+		t.Errorf("exit %d\n%s\nwant exit 1\n%s", code, out, want)
+	}
+}
+
+// TestRelativeCwd: --cwd and --worktree relative to where readlens runs.
+func TestRelativeCwd(t *testing.T) {
+	code, out, _ := cli(t, "read", "small.txt", "--profile", "pi", "--cwd", "testdata/fixtures")
+	if code != 0 || out != "Hello, world!\nLine 2\nLine 3" {
+		t.Fatalf("exit %d: %q", code, out)
+	}
+	code, out, _ = cli(t, "read", "small.txt", "--cwd", "testdata/fixtures", "--worktree", "testdata", "--json")
+	if code != 0 || !strings.Contains(out, `"title": "fixtures/small.txt"`) {
+		t.Fatalf("exit %d: %s", code, out)
 	}
 }

@@ -121,6 +121,9 @@ func TestOracles(t *testing.T) {
 				if rec.Title != nil && (got.Title == nil || *got.Title != strings.ReplaceAll(*rec.Title, oracle.RootVar, root)) {
 					t.Errorf("--json title %v, want %q", got.Title, *rec.Title)
 				}
+				if rec.Preview != nil && (got.Preview == nil || *got.Preview != strings.ReplaceAll(*rec.Preview, oracle.RootVar, root)) {
+					t.Errorf("--json preview %q, want %q", deref(got.Preview), *rec.Preview)
+				}
 				if !sameAttachments(got.Attachments, rec.Attachments) {
 					t.Errorf("--json attachments %+v, want %+v", got.Attachments, rec.Attachments)
 				}
@@ -177,6 +180,13 @@ func sameAttachments(got []reader.Attachment, want []oracle.Attachment) bool {
 		}
 	}
 	return true
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return "<none>"
+	}
+	return *s
 }
 
 func clip(s string) string {

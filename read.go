@@ -17,14 +17,15 @@ import (
 
 // readFlags are the options of `readlens read`.
 type readFlags struct {
-	profile  string
-	offset   int
-	limit    int
-	args     string
-	cwd      string
-	worktree string
-	json     bool
-	card     cardFlags
+	profile   string
+	offset    int
+	limit     int
+	args      string
+	cwd       string
+	worktree  string
+	json      bool
+	blocklist bool
+	card      cardFlags
 }
 
 // now is the clock readlens times calls with; tests pin it.
@@ -64,6 +65,7 @@ call, 3 when the agent would never return (a FIFO with no writer, a device).`,
 	fl.StringVar(&f.worktree, "worktree", "", "the project root the agent sees (default: the git worktree of --cwd, else /)")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object: the output and everything readlens knows about the call")
 	f.card.register(cmd)
+	fl.BoolVar(&f.blocklist, "blocklist", false, "refuse executables, archives, databases and non-image media by extension, with any profile")
 	_ = cmd.RegisterFlagCompletionFunc("profile", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return reader.Names(), cobra.ShellCompDirectiveNoFileComp
 	})
@@ -97,6 +99,7 @@ func runRead(cmd *cobra.Command, pos []string, f readFlags) error {
 	}
 	res, err := reader.Read(cmd.Context(), reader.Request{
 		Profile: f.profile, Args: raw, Cwd: f.cwd, Worktree: f.worktree, Now: now,
+		Blocklist: f.blocklist,
 	})
 	if err != nil {
 		if errors.Is(err, reader.ErrNotObject) || strings.HasPrefix(err.Error(), "tool arguments") {
@@ -133,6 +136,7 @@ type jsonResult struct {
 	Profile     string              `json:"profile"`
 	Args        json.RawMessage     `json:"args"`
 	Title       *string             `json:"title,omitempty"`
+	Preview     *string             `json:"preview,omitempty"`
 	Output      string              `json:"output"`
 	IsError     bool                `json:"is_error"`
 	Attachments []reader.Attachment `json:"attachments"`
@@ -165,6 +169,9 @@ func writeJSON(w io.Writer, r *reader.Result) error {
 	}
 	if r.Outside {
 		j.RealPath = r.RealPath
+	}
+	if r.HasPreview {
+		j.Preview = &r.Preview
 	}
 	if j.Attachments == nil {
 		j.Attachments = []reader.Attachment{}

@@ -33,7 +33,7 @@ func examine(ctx context.Context, fsys FS, p *Plan) Found {
 		}
 		return f
 	}
-	f.Mode, f.Size = st.Mode(), st.Size()
+	f.Mode, f.Size, f.ModTime = st.Mode(), st.Size(), st.ModTime()
 	switch {
 	case st.IsDir():
 		f.Kind = KindDir
@@ -105,6 +105,11 @@ func examine(ctx context.Context, fsys FS, p *Plan) Found {
 			if f.Media != nil {
 				f.BytesRead = f.Media.Size
 			}
+			return f
+		}
+	}
+	if p.Blocklist {
+		if f.Blocked = blockedName(p.Path); f.Blocked != "" {
 			return f
 		}
 	}

@@ -36,12 +36,13 @@ func refLines(text string, s Split) []string {
 }
 
 var splits = map[string]Split{
-	"lf-phantom":      {Phantom: true},
-	"lf":              {},
-	"universal":       {Universal: true},
-	"crlf-phantom":    {Phantom: true, TrimCR: true},
-	"lf-trim-all-cr":  {TrimCR: true, TrimLastCR: true},
-	"crlf-no-phantom": {TrimCR: true},
+	"lf-phantom":        {Phantom: true},
+	"lf":                {},
+	"universal":         {Universal: true},
+	"universal-phantom": {Universal: true, Phantom: true}, // Python text mode, then split("\n") (dmcc)
+	"crlf-phantom":      {Phantom: true, TrimCR: true},
+	"lf-trim-all-cr":    {TrimCR: true, TrimLastCR: true},
+	"crlf-no-phantom":   {TrimCR: true},
 }
 
 func randomText(r *rand.Rand) string {

@@ -2,6 +2,7 @@ package reader
 
 import (
 	"io/fs"
+	"time"
 )
 
 // Env is the world a call runs in: the agent's working directory and project.
@@ -10,6 +11,9 @@ type Env struct {
 	Cwd      string // the agent's working directory: relative paths resolve against it
 	Worktree string // the project root the agent sees (opencode's git worktree, else "/")
 	Home     string // the user's home directory, for "~"
+	// Elapsed is the time since the call began, on the request's clock, for
+	// tools that report their own timing (envelope's time_ms).
+	Elapsed func() time.Duration
 }
 
 // Plan is what a profile asks of the pipeline for one call.
@@ -30,6 +34,9 @@ type Plan struct {
 	// Decode, when positive, fully decodes images no larger than Decode pixels
 	// a side, to report the ones the agent's decoder would reject (pi).
 	Decode int
+	// Blocklist refuses files by extension after media detection and before
+	// binary detection (blocklist.go); Request.Blocklist also turns it on.
+	Blocklist bool
 	// Binary reports a file the tool refuses as binary.
 	Binary func(sample []byte, path string) bool
 	// MaxSize, when positive, refuses a regular file larger than this many
@@ -86,10 +93,11 @@ const (
 
 // Found is what the pipeline found at a plan's path.
 type Found struct {
-	Kind Kind
-	Err  error // why a path is missing or could not be opened
-	Mode fs.FileMode
-	Size int64 // as stat reports it
+	Kind    Kind
+	Err     error // why a path is missing or could not be opened
+	Mode    fs.FileMode
+	Size    int64     // as stat reports it
+	ModTime time.Time // as stat reports it
 
 	// Siblings are the names in the missing path's directory, in directory
 	// order (Plan.Near); SiblingsErr says why they could not be listed.
@@ -103,8 +111,9 @@ type Found struct {
 	// found without blocking; nil for ordinary files.
 	Probe *Probe
 
-	Media  *Attachment
-	Binary bool
+	Media   *Attachment
+	Blocked string // the blocklist entry the file hit (Plan.Blocklist)
+	Binary  bool
 	// TooLarge says a regular file was over Plan.MaxSize and was not read.
 	TooLarge bool
 	// Data is the file read whole (Plan.Whole); DataCut says it was longer

@@ -29,6 +29,9 @@ type Request struct {
 	Home     string           // "" is $HOME
 	FS       FS               // nil is the real disk
 	Now      func() time.Time // nil is time.Now; tests pin it
+	// Blocklist turns on the extension blocklist (blocklist.go) for this
+	// call, whatever the profile.
+	Blocklist bool
 }
 
 // Read runs a profile's read tool on a request, as the agent would.
@@ -50,12 +53,18 @@ func Read(ctx context.Context, req Request) (*Result, error) {
 		now = time.Now
 	}
 	began := now()
+	env.Elapsed = func() time.Duration { return now().Sub(began) }
 
 	plan, out := p.Plan(env, args) // validate the arguments, resolve the path
 	var found Found
 	if out == nil {
+		plan.Blocklist = plan.Blocklist || req.Blocklist
 		found = examine(ctx, env.FS, plan) // stat, classify, detect, decode, window
-		out = p.Format(plan, &found)       // word it as the agent does
+		if found.Blocked != "" {
+			out = formatBlocked(p, plan, &found) // the blocklist refused it
+		} else {
+			out = p.Format(plan, &found) // word it as the agent does
+		}
 	}
 	r := assemble(p.Info(), args, plan, &found, out, now().Sub(began))
 	if plan != nil {
@@ -69,16 +78,16 @@ func (req Request) env() (Env, error) {
 	if e.FS == nil {
 		e.FS = OS{}
 	}
-	if e.Cwd == "" {
-		wd, err := os.Getwd()
-		if err != nil {
-			return e, err
-		}
-		e.Cwd = wd
+	// Relative directories are the process's, as on a command line.
+	wd, err := os.Getwd()
+	if err != nil && (!isAbs(e.Cwd) || (e.Worktree != "" && !isAbs(e.Worktree))) {
+		return e, err
 	}
-	e.Cwd = nodeResolve("/", e.Cwd)
+	e.Cwd = nodeResolve(wd, e.Cwd)
 	if e.Worktree == "" {
 		e.Worktree = worktreeOf(e.FS, e.Cwd)
+	} else {
+		e.Worktree = nodeResolve(wd, e.Worktree)
 	}
 	if e.Home == "" {
 		e.Home = os.Getenv("HOME")
@@ -112,6 +121,9 @@ func assemble(info Info, args Args, plan *Plan, f *Found, out *outcome, elapsed 
 		Tokens:      out.tokens,
 		Note:        out.note,
 		Stats:       Stats{BytesRead: f.BytesRead, Elapsed: elapsed},
+	}
+	if out.preview != nil {
+		r.Preview, r.HasPreview = *out.preview, true
 	}
 	if plan != nil {
 		r.Path = plan.Path

@@ -35,6 +35,11 @@ type Result struct {
 	// Tokens is the token count a tool that caps tokens made of the text
 	// (Claude Code), as readlens estimates it; nil for other tools.
 	Tokens *Tokens
+	// Preview is the tool's own short preview of the result (opencode's
+	// metadata.preview: the first 20 lines shown), which reaches the UI and
+	// never the model; HasPreview says whether the tool makes one.
+	Preview    string
+	HasPreview bool
 	// Note is readlens's own remark (a tool that would hang, a line too long
 	// to hold); it is never part of Output.
 	Note  string
@@ -138,7 +143,11 @@ type outcome struct {
 	truncation  Truncation
 	tokens      *Tokens
 	note        string
+	preview     *string
 }
+
+// setPreview records the tool's metadata.preview.
+func (o *outcome) setPreview(s string) { o.preview = &s }
 
 func (o *outcome) frame(s string) { o.add(Part{Kind: PartFrame, Text: s}) }
 
@@ -157,6 +166,21 @@ func (o *outcome) line(l Line, prefix, cutMark string) {
 	if l.Cut {
 		o.truncation.CutLines = append(o.truncation.CutLines, l.N)
 	}
+}
+
+// lineAs adds a source line the tool prints in its own escaping (envelope's
+// JSON string): text is the line as printed, its first prefix bytes the
+// number prefix.
+func (o *outcome) lineAs(l Line, text string, prefix int) {
+	o.add(Part{Kind: PartLine, Text: text, Line: l.N, Prefix: prefix})
+	o.lines = append(o.lines, l)
+}
+
+// errorText adds the text of an error to an outcome that is more than its
+// error (envelope's JSON around the message) and marks the outcome an error.
+func (o *outcome) errorText(s string) {
+	o.isError = true
+	o.add(Part{Kind: PartError, Text: s})
 }
 
 func (o *outcome) add(p Part) {

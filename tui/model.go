@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"path"
+	"slices"
 	"strings"
 	"time"
 
@@ -80,7 +81,7 @@ func New(o Options) *Model {
 		ctx:       context.Background(),
 		keys:      DefaultKeyMap(),
 		help:      help.New(),
-		profiles:  reader.Names(),
+		profiles:  ordered(reader.Names()),
 		picker:    picker{fsys: o.FS, home: o.Home},
 		statusFor: 4 * time.Second,
 	}
@@ -91,6 +92,25 @@ func New(o Options) *Model {
 		}
 	}
 	return m
+}
+
+// tabOrder puts the agents most people run first; the design documents'
+// profiles, and any added later, follow in name order.
+var tabOrder = []string{"opencode", "pi", "claude-code", "gemini-cli", "cline", "codex", "crush"}
+
+func ordered(names []string) []string {
+	out := make([]string, 0, len(names))
+	for _, n := range tabOrder {
+		if slices.Contains(names, n) {
+			out = append(out, n)
+		}
+	}
+	for _, n := range names {
+		if !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 func (m *Model) setTheme(dark bool) {
@@ -404,6 +424,9 @@ const narrow = 72
 
 func (m *Model) layout() layout {
 	var footer []string
+	if m.status != "" {
+		footer = append(footer, m.st.Status.Render(render.Plain(m.status)))
+	}
 	if m.form != nil {
 		footer = append(footer, m.form.view(m.st, m.width))
 	}
@@ -512,33 +535,58 @@ func pad(s string, w int) string {
 // tab is an agent's place in the header, for clicks.
 type tab struct{ x0, x1, profile int }
 
+// tabs draws the header: the title, then as many agents' tabs as fit, the
+// current one always among them, with ‹ and › where some are out of sight.
 func (m *Model) tabs() (string, []tab) {
-	var b strings.Builder
-	b.WriteString(m.st.Title.Render(" readlens "))
-	x := ansi.StringWidth(b.String())
-	var tabs []tab
+	title := m.st.Title.Render(" readlens ")
+	labels := make([]string, len(m.profiles))
 	for i, p := range m.profiles {
 		style := m.st.Tab
 		if i == m.profile {
 			style = m.st.TabActive
 		}
-		s := style.Render(p)
-		w := ansi.StringWidth(s)
+		labels[i] = style.Render(p)
+	}
+	room := m.width - ansi.StringWidth(title) - 2 // the two arrows
+	lo, hi := m.profile, m.profile+1
+	used := ansi.StringWidth(labels[m.profile])
+	for grew := true; grew; {
+		grew = false
+		if hi < len(labels) && used+ansi.StringWidth(labels[hi]) <= room {
+			used += ansi.StringWidth(labels[hi])
+			hi++
+			grew = true
+		}
+		if lo > 0 && used+ansi.StringWidth(labels[lo-1]) <= room {
+			lo--
+			used += ansi.StringWidth(labels[lo])
+			grew = true
+		}
+	}
+	var b strings.Builder
+	b.WriteString(title)
+	more := m.st.Hint.Render
+	if lo > 0 {
+		b.WriteString(more("‹"))
+	} else {
+		b.WriteString(" ")
+	}
+	x := ansi.StringWidth(b.String())
+	var tabs []tab
+	for i := lo; i < hi; i++ {
+		w := ansi.StringWidth(labels[i])
 		tabs = append(tabs, tab{x, x + w, i})
-		b.WriteString(s)
+		b.WriteString(labels[i])
 		x += w
+	}
+	if hi < len(labels) {
+		b.WriteString(more("›"))
 	}
 	return b.String(), tabs
 }
 
 func (m *Model) header() string {
 	h, _ := m.tabs()
-	if m.status != "" {
-		status := m.st.Status.Render("  " + render.Plain(m.status))
-		if ansi.StringWidth(h)+ansi.StringWidth(status) <= m.width {
-			h += status
-		}
-	}
 	return h
 }
 

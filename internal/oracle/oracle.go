@@ -27,6 +27,9 @@ type Record struct {
 	IsError     bool         `json:"is_error"`
 	Title       *string      `json:"title,omitempty"`
 	Attachments []Attachment `json:"attachments"`
+	// Preview is the tool's metadata.preview, for tools that have one
+	// (opencode-legacy); it reaches the UI, never the model.
+	Preview *string `json:"preview,omitempty"`
 	// Timeout says the tool never answered (a FIFO, a device).
 	Timeout bool `json:"timeout,omitempty"`
 	// Render holds pi's own renderCall/renderResult strings, ANSI stripped,

@@ -5,6 +5,7 @@
 //
 //	OPENCODE_BIN=.../opencode go run ./internal/record -profile opencode
 //	PI_PKG_DIR=.../pi-coding-agent go run ./internal/record -profile pi
+//	OPENCODE_LEGACY_BIN=.../opencode go run ./internal/record -profile opencode-legacy
 //
 // The README's "Re-recording goldens" section lists the package versions.
 package main
@@ -131,6 +132,10 @@ func (r *record) normalize(root string) {
 	if r.Title != nil {
 		t := strings.ReplaceAll(*r.Title, root, oracle.RootVar)
 		r.Title = &t
+	}
+	if r.Preview != nil {
+		p := strings.ReplaceAll(*r.Preview, root, oracle.RootVar)
+		r.Preview = &p
 	}
 	for i, s := range r.Render {
 		r.Render[i] = strings.ReplaceAll(s, root, oracle.RootVar)

@@ -1,0 +1,268 @@
+package reader
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"syscall"
+	"time"
+	"unicode/utf8"
+)
+
+// envelope: the "Standard Envelope v1.0" read tool of design document 002
+// (ReadTool 2.0.0, a Python tool exposed as Read). There is no release to
+// run: the profile is the document, and readlens decides what it leaves
+// open (the README lists every decision):
+//
+//   - the output is json.dumps(envelope, ensure_ascii=False): keys in the
+//     document's order (status, data, text, stats, context, error), ", " and
+//     ": " between items, non-ASCII text kept;
+//   - data.content's lines are Python's text-mode lines (\n, \r\n and \r end
+//     a line, a final terminator adds none), the BOM kept; chars_read counts
+//     their code points, terminators excluded;
+//   - path resolves against the project root (--worktree) and must stay in
+//     it once symbolic links are resolved (os.path.realpath);
+//     context.path_resolved is that real path relative to the real root, and
+//     is left out when there is none (a parameter error, ACCESS_DENIED);
+//   - {path} in text and messages is the path argument as given;
+//   - start_line and limit must be JSON integers, or the call is
+//     INVALID_PARAM; an error envelope has no data, and stats.time_ms only;
+//   - time_ms comes from the request's clock, so tests pin it;
+//   - the empty-file text is exactly the document's, with no "(Took" line.
+type envelope struct{}
+
+func init() { register(envelope{}) }
+
+const (
+	envLimit    = 500
+	envMaxLimit = 2000
+	envSample   = 8192 // "读取前 8KB"
+	envEncoding = "utf-8"
+)
+
+func (envelope) Info() Info {
+	return Info{
+		Name: "envelope", Agent: "Standard Envelope v1.0 ReadTool", Release: "2.0.0 (design document 002)",
+		Tool: "Read",
+		Params: []Param{
+			{Name: "path", Type: "string", Required: true, Doc: "Path to the file (relative to project root). Required."},
+			{Name: "start_line", Type: "integer", Doc: "The line number to start reading from (1-based). Default is 1."},
+			{Name: "limit", Type: "integer", Doc: "The maximum number of lines to read. Default is 500. Hard limit is 2000."},
+		},
+		Limits: []string{
+			"500 lines by default; limit must be 1 to 2000 (INVALID_PARAM otherwise, never clamped)",
+			"no per-line or byte cap",
+			"the path must resolve inside the project root (--worktree), symbolic links included",
+			"binary: a NUL byte in the first 8 KB",
+			"strict UTF-8, else replacement decoding and status \"partial\"",
+		},
+		Notes: []string{
+			"no release exists: the profile is design document 002, with readlens's decisions where it is silent (see the README)",
+		},
+	}
+}
+
+func (envelope) Args(path string, offset, limit *int) json.RawMessage {
+	return object("path", path, "start_line", intArg(offset), "limit", intArg(limit))
+}
+
+type envCall struct {
+	args     Args
+	path     string // the argument, as given
+	start    int    // start_line
+	limit    int
+	params   string // context.params_input
+	cwd      string // context.cwd
+	resolved string // context.path_resolved; "" leaves it out
+	elapsed  func() time.Duration
+}
+
+func (envelope) Plan(env Env, a Args) (*Plan, *outcome) {
+	root := pyRealpath(env.FS, nodeResolve("/", env.Worktree))
+	c := &envCall{args: a, start: 1, limit: envLimit, params: pyDumps(a.Raw),
+		cwd: pyRelpath(root, pyRealpath(env.FS, env.Cwd)), elapsed: env.Elapsed}
+	if msg := c.validate(); msg != "" {
+		return nil, c.fail("INVALID_PARAM", msg)
+	}
+	p := c.path
+	if !isAbs(p) {
+		p = pyJoin(root, p)
+	}
+	real := pyRealpath(env.FS, p)
+	if !within(root, real) {
+		return nil, c.fail("ACCESS_DENIED", "Access denied. Path must be within project root.")
+	}
+	c.resolved = pyRelpath(root, real)
+	return &Plan{
+		Path:   real,
+		Dir:    DirRefuse,
+		Sample: envSample,
+		Binary: func(sample []byte, _ string) bool { return bytes.IndexByte(sample, 0) >= 0 },
+		Text:   Text{Split: Split{Universal: true}},
+		Window: Window{Start: c.start - 1, Limit: c.limit, Count: true, CheckUTF8: true},
+		Call:   c,
+	}, nil
+}
+
+// validate checks the parameters in the schema's order.
+func (c *envCall) validate() string {
+	v := c.args.Get("path")
+	if v.Kind != String {
+		return "Invalid path: expected a string."
+	}
+	c.path = v.Str
+	for _, key := range []string{"start_line", "limit"} {
+		v := c.args.Get(key)
+		if v.Kind == Missing {
+			continue
+		}
+		n, text, ok := pyInt(v)
+		if !ok {
+			return fmt.Sprintf("Invalid %s: expected an integer, got %s.", key, pyDumps(v.Raw))
+		}
+		switch {
+		case key == "start_line" && n < 1:
+			return fmt.Sprintf("Invalid start_line: %s. It must be >= 1.", text)
+		case key == "limit" && (n < 1 || n > envMaxLimit):
+			return fmt.Sprintf("Invalid limit: %s. It must be between 1 and %d.", text, envMaxLimit)
+		case key == "start_line":
+			c.start = int(clampInt(n))
+		default:
+			c.limit = int(n)
+		}
+	}
+	return ""
+}
+
+func (envelope) Format(p *Plan, f *Found) *outcome {
+	c := p.Call.(*envCall)
+	switch {
+	case f.Kind == KindMissing && permission(f.Err):
+		return c.fail("ACCESS_DENIED", "Access denied. Permission to read '"+c.path+"' was refused.")
+	case f.Kind == KindMissing:
+		return c.fail("NOT_FOUND", "File '"+c.path+"' does not exist.")
+	case f.Kind == KindDir:
+		return c.fail("IS_DIRECTORY", "Path '"+c.path+"' is a directory. Use LS to explore it.")
+	case f.Kind == KindSpecial:
+		return wouldHang("envelope", f)
+	case f.Err != nil && permission(f.Err):
+		return c.fail("ACCESS_DENIED", "Access denied. Permission to read '"+c.path+"' was refused.")
+	case f.Err != nil:
+		return c.fail("NOT_FOUND", "File '"+c.path+"' does not exist.")
+	case f.Binary:
+		return c.fail("BINARY_FILE", "File '"+c.path+"' appears to be binary.")
+	}
+	pg := f.Page
+	if pg.Err != nil {
+		return c.fail("NOT_FOUND", "File '"+c.path+"' does not exist.")
+	}
+	total := pg.Total
+	switch {
+	case total == 0 && c.start > 1:
+		return c.fail("INVALID_PARAM", fmt.Sprintf("Invalid start_line: %d. '%s' is empty: only start_line=1 is valid.", c.start, c.path))
+	case total > 0 && c.start > total:
+		return c.fail("INVALID_PARAM", fmt.Sprintf("Invalid start_line: %d. '%s' has %d lines (valid range: 1-%d).", c.start, c.path, total, total))
+	}
+	return c.success(f, pg)
+}
+
+// blocked words a blocklist hit as a BINARY_FILE error: the blocklist is the
+// document-001 tool's binary filter.
+func (envelope) blocked(p *Plan, f *Found) *outcome {
+	c := p.Call.(*envCall)
+	return c.fail("BINARY_FILE", "File '"+c.path+"' cannot be read: extension '"+f.Blocked+"' is restricted.")
+}
+
+func permission(err error) bool {
+	e := Errno(err)
+	return e == syscall.EACCES || e == syscall.EPERM
+}
+
+func (c *envCall) timeMS() int64 {
+	if c.elapsed == nil {
+		return 0
+	}
+	return c.elapsed().Milliseconds()
+}
+
+// fail is an error envelope: status, text, stats.time_ms, context, error.
+func (c *envCall) fail(code, msg string) *outcome {
+	o := &outcome{}
+	o.frame(`{"status": "error", "text": "`)
+	o.errorText(pyEscaped(msg))
+	o.frame(fmt.Sprintf(`", "stats": {"time_ms": %d}, `, c.timeMS()))
+	c.context(o)
+	o.frame(`, "error": {"code": ` + pyQuote(code) + `, "message": "`)
+	o.errorText(pyEscaped(msg))
+	o.frame(`"}}`)
+	return o
+}
+
+func (c *envCall) context(o *outcome) {
+	o.frame(`"context": {"cwd": ` + pyQuote(c.cwd) + `, "params_input": ` + c.params)
+	if c.resolved != "" {
+		o.frame(`, "path_resolved": ` + pyQuote(c.resolved))
+	}
+	o.frame("}")
+}
+
+func (c *envCall) success(f *Found, pg *Page) *outcome {
+	total := pg.Total
+	shown := len(pg.Lines)
+	truncated := c.start-1+shown < total
+	status := "success"
+	if truncated || pg.Invalid {
+		status = "partial"
+	}
+	o := &outcome{}
+	o.frame(`{"status": "` + status + `", "data": {"content": "`)
+	chars := 0
+	for _, l := range pg.Lines {
+		prefix := fmt.Sprintf("%4d | ", l.N)
+		o.lineAs(l, prefix+pyEscaped(l.Text), len(prefix))
+		o.frame(`\n`)
+		chars += utf8.RuneCountInString(l.Text)
+	}
+	o.frame(fmt.Sprintf(`", "truncated": %t`, truncated))
+	if pg.Invalid {
+		o.frame(`, "fallback_encoding": "replace"`)
+	}
+	ms := c.timeMS()
+	o.frame(`}, "text": "`)
+	first, last := c.start, c.start+shown-1
+	var text string
+	if total == 0 {
+		text = fmt.Sprintf("Read 0 lines from '%s' (file is empty).", c.path)
+	} else {
+		text = fmt.Sprintf("Read %d lines from '%s' (Lines %d-%d).\n(Took %dms)", shown, c.path, first, last, ms)
+		if truncated {
+			text += fmt.Sprintf("\n[Truncated: Showing first %d of %d lines. Use start_line=%d to continue.]", shown, total, last+1)
+		}
+	}
+	o.notice(pyEscaped(text))
+	o.frame(fmt.Sprintf(`", "stats": {"time_ms": %d, "lines_read": %d, "chars_read": %d, "total_lines": %d, "file_size_bytes": %d, "file_mtime_ms": %d, "encoding": %q}, `,
+		ms, shown, chars, total, f.Size, f.ModTime.UnixNano()/1e6, envEncoding))
+	c.context(o)
+	o.frame("}")
+
+	t := &o.truncation
+	if truncated {
+		t.Cap, t.NextOffset, t.Next = CapLimit, last+1, c.args.With("start_line", last+1)
+		if c.args.Get("limit").Kind == Missing {
+			t.Cap = CapLines // the default limit is the tool's own page
+		}
+	}
+	if shown > 0 {
+		t.FirstLine, t.LastLine = first, last
+	}
+	t.TotalLines, t.TotalKnown = total, true
+	return o
+}
+
+// pyEscaped is a str's JSON escaping without the quotes around it.
+func pyEscaped(s string) string {
+	var b strings.Builder
+	pyEscape(&b, s)
+	return b.String()
+}

@@ -1,0 +1,152 @@
+package reader
+
+import (
+	"fmt"
+	"path"
+	"strings"
+	"unicode"
+)
+
+// The Python tools (dmcc, envelope) see paths, names and errors through
+// CPython's posixpath and OSError, whose corners differ from Node's and Go's:
+// dirname("/a/b/") is "/a/b", splitext("..png") has no extension,
+// "İ".lower() is two code points.
+
+// pyDirname is posixpath.dirname: everything before the last slash, trailing
+// slashes dropped unless it is all slashes.
+func pyDirname(p string) string {
+	i := strings.LastIndexByte(p, '/') + 1
+	head := p[:i]
+	if head != "" && strings.Trim(head, "/") != "" {
+		head = strings.TrimRight(head, "/")
+	}
+	return head
+}
+
+// pyBasename is posixpath.basename: everything after the last slash ("" for
+// a path that ends in one).
+func pyBasename(p string) string {
+	return p[strings.LastIndexByte(p, '/')+1:]
+}
+
+// pyJoin is posixpath.join of a directory and a name.
+func pyJoin(dir, name string) string {
+	if dir == "" || strings.HasSuffix(dir, "/") {
+		return dir + name
+	}
+	return dir + "/" + name
+}
+
+// pyExt is the extension posixpath.splitext finds: the last dot of the base
+// name on, unless only dots come before it (".bashrc" and "..png" have none).
+func pyExt(p string) string {
+	base := pyBasename(p)
+	dot := strings.LastIndexByte(base, '.')
+	if dot <= 0 || strings.Trim(base[:dot], ".") == "" {
+		return ""
+	}
+	return base[dot:]
+}
+
+// pyRelpath is os.path.relpath(target, start) for absolute paths: "." when
+// they are the same.
+func pyRelpath(start, target string) string {
+	if r := nodeRelative(start, target); r != "" {
+		return r
+	}
+	return "."
+}
+
+// pyLower is str.lower(): Unicode's full lowercase mapping, which differs
+// from Go's simple mapping for U+0130 and for a final capital sigma.
+func pyLower(s string) string {
+	if !strings.ContainsAny(s, "\u0130\u03a3") {
+		return strings.ToLower(s)
+	}
+	rs := []rune(s)
+	var b strings.Builder
+	for i, r := range rs {
+		switch {
+		case r == '\u0130':
+			b.WriteString("i\u0307")
+		case r == '\u03a3' && finalSigma(rs, i):
+			b.WriteRune('\u03c2')
+		default:
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	return b.String()
+}
+
+// finalSigma is Unicode's Final_Sigma condition at rs[i]: a cased letter
+// before it and none after it, skipping case-ignorable characters.
+func finalSigma(rs []rune, i int) bool {
+	cased := func(r rune) bool { return unicode.IsUpper(r) || unicode.IsLower(r) || unicode.IsTitle(r) }
+	ignorable := func(r rune) bool {
+		return unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf, unicode.Lm, unicode.Sk) || strings.ContainsRune("'.:\u00b7\u2019", r)
+	}
+	before := false
+	for j := i - 1; j >= 0; j-- {
+		if !ignorable(rs[j]) {
+			before = cased(rs[j])
+			break
+		}
+	}
+	if !before {
+		return false
+	}
+	for j := i + 1; j < len(rs); j++ {
+		if !ignorable(rs[j]) {
+			return !cased(rs[j])
+		}
+	}
+	return true
+}
+
+// pyRepr is repr() of a str: single quotes unless the text holds one and no
+// double quote, backslash escapes for what is not printable.
+func pyRepr(s string) string {
+	q := byte('\'')
+	if strings.ContainsRune(s, '\'') && !strings.ContainsRune(s, '"') {
+		q = '"'
+	}
+	var b strings.Builder
+	b.WriteByte(q)
+	for _, r := range s {
+		switch {
+		case r == rune(q) || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == ' ' || unicode.IsPrint(r):
+			b.WriteRune(r)
+		case r < 0x100:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		case r < 0x10000:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			fmt.Fprintf(&b, `\U%08x`, r)
+		}
+	}
+	b.WriteByte(q)
+	return b.String()
+}
+
+// pyOSError is str() of the OSError CPython raises for a failed call on
+// path: "[Errno 2] No such file or directory: '/abs/path'".
+func pyOSError(err error, p string) string {
+	e := Errno(err)
+	if e == 0 {
+		return fmt.Sprint(err)
+	}
+	msg := e.Error() // glibc's strerror, in Go's lower case
+	return fmt.Sprintf("[Errno %d] %s%s: %s", int(e), strings.ToUpper(msg[:1]), msg[1:], pyRepr(p))
+}
+
+// pyAbspath is os.path.abspath(os.path.join(cwd, p)) for a relative p.
+func pyAbspath(cwd, p string) string { return path.Clean(cwd + "/" + p) }
