@@ -60,6 +60,9 @@ func Read(ctx context.Context, req Request) (*Result, error) {
 	if out == nil {
 		plan.Blocklist = plan.Blocklist || req.Blocklist
 		found = examine(ctx, env.FS, plan) // stat, classify, detect, decode, window
+		if err := ctx.Err(); err != nil {
+			return nil, err // abandoned: whatever was read is not the tool's answer
+		}
 		if found.Blocked != "" {
 			out = formatBlocked(p, plan, &found) // the blocklist refused it
 		} else {

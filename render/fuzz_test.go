@@ -2,6 +2,8 @@ package render
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -125,5 +127,23 @@ func checkOnlySGR(t *testing.T, s string) {
 		if r >= 0x80 && r < 0xa0 {
 			t.Fatalf("C1 control %U", r)
 		}
+	}
+}
+
+// TestGoldensHoldNoRawControls scans every rendered card golden: the only
+// escape sequences in them are readlens's own colours; nothing from a
+// fixture (the escape-sequence, binary and invisible-character files among
+// them) reached a card raw.
+func TestGoldensHoldNoRawControls(t *testing.T) {
+	files, err := filepath.Glob("testdata/TestCards/*/*.golden")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no goldens: %v", err)
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Run(f, func(t *testing.T) { checkOnlySGR(t, string(b)) })
 	}
 }

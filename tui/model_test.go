@@ -306,3 +306,15 @@ func TestSizes(t *testing.T) {
 		check(w, 10)
 	}
 }
+
+// TestClosingACardStopsItsRead: x on a card still reading cancels its read.
+func TestClosingACardStopsItsRead(t *testing.T) {
+	m := demo(t, 120, 40)
+	stopped := false
+	c := m.tr.cards[0]
+	c.res, c.cancel = nil, func() { stopped = true }
+	press(m, "g", "x")
+	if !stopped || len(m.tr.cards) != 5 {
+		t.Fatalf("x left the read running (stopped %v, %d cards)", stopped, len(m.tr.cards))
+	}
+}
