@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
@@ -29,6 +30,7 @@ func read(t testing.TB, profile, path string, offset, limit *int) *reader.Result
 	res, err := reader.Read(context.Background(), reader.Request{
 		Profile: profile, Args: p.Args(fixtureRoot+"/"+path, offset, limit),
 		Cwd: fixtureRoot, Worktree: fixtureRoot, FS: fixtureFS(),
+		Now: func() time.Time { return time.Unix(1700000000, 0) }, // envelope prints the time a read took
 	})
 	if err != nil {
 		t.Fatal(err)
