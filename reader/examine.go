@@ -95,7 +95,7 @@ func readText(ctx context.Context, file File, sample []byte, p *Plan, bufSize in
 	if p.Tail > 0 {
 		// The window ends Tail lines before the end: count the lines, then
 		// read again from the start.
-		s := newScanner(ctx, io.MultiReader(bytes.NewReader(sample), file), p.Text.Split, p.Text.StripBOM, false, bufSize)
+		s := newScanner(ctx, textReader(sample, file, p.Text), p.Text.Split, p.Text.StripBOM, false, bufSize)
 		total := s.count()
 		*read += s.read
 		if s.err != nil {
@@ -111,10 +111,22 @@ func readText(ctx context.Context, file File, sample []byte, p *Plan, bufSize in
 		sample = nil
 		w.Limit = max(0, total-p.Tail-w.Start)
 	}
-	s := newScanner(ctx, io.MultiReader(bytes.NewReader(sample), file), p.Text.Split, p.Text.StripBOM, w.CheckUTF8, bufSize)
+	s := newScanner(ctx, textReader(sample, file, p.Text), p.Text.Split, p.Text.StripBOM, w.CheckUTF8, bufSize)
 	pg := window(s, w)
 	*read += s.read
 	return pg
+}
+
+// textReader is the file's text as the tool decodes it, its first bytes
+// (already read for detection) put back in front.
+func textReader(sample []byte, file io.Reader, t Text) io.Reader {
+	r := io.MultiReader(bytes.NewReader(sample), file)
+	if t.Encoding != EncodingBOM {
+		return r
+	}
+	head := make([]byte, 4)
+	n, _ := io.ReadFull(r, head)
+	return decodeBOM(head[:n], r)
 }
 
 // decodeLimit bounds the images readlens decodes in full to check them.

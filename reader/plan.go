@@ -58,7 +58,8 @@ const (
 
 // Text says how a tool decodes and splits text.
 type Text struct {
-	StripBOM bool // a leading UTF-8 byte order mark is dropped
+	StripBOM bool     // a leading UTF-8 byte order mark is dropped
+	Encoding Encoding // how bytes become text (EncodingUTF8 unless a tool honours other marks)
 	Split    Split
 }
 
