@@ -63,3 +63,11 @@ func Errno(err error) syscall.Errno {
 	}
 	return e
 }
+
+// Readlinker is an FS that can read symbolic links, for tools that resolve
+// a path to its real location first (Gemini CLI's realpath).
+type Readlinker interface {
+	Readlink(name string) (string, error)
+}
+
+func (OS) Readlink(name string) (string, error) { return os.Readlink(name) }

@@ -1,0 +1,108 @@
+package reader
+
+import (
+	"errors"
+	"io/fs"
+	"syscall"
+)
+
+// errRealpathLoop is robustRealpath's own error for a symbolic-link cycle.
+var errRealpathLoop = errors.New("infinite recursion")
+
+// nodeRealpath is fs.realpathSync: every symbolic link in p resolved, the
+// way libuv's realpath(3) does. Components are walked with Lstat; an FS
+// that cannot read links has none.
+func nodeRealpath(fsys FS, p string) (string, error) {
+	rl, _ := fsys.(Readlinker)
+	resolved := "/"
+	rest := splitPath(p)
+	hops := 0
+	for len(rest) > 0 {
+		name := rest[0]
+		rest = rest[1:]
+		next := nodeJoin(resolved, name)
+		st, err := fsys.Lstat(next)
+		if err != nil {
+			return "", &fs.PathError{Op: "realpath", Path: p, Err: errnoOf(err)}
+		}
+		if st.Mode()&fs.ModeSymlink == 0 || rl == nil {
+			if len(rest) > 0 && !st.IsDir() && st.Mode()&fs.ModeSymlink == 0 {
+				return "", &fs.PathError{Op: "realpath", Path: p, Err: syscall.ENOTDIR}
+			}
+			resolved = next
+			continue
+		}
+		if hops++; hops > 40 {
+			return "", &fs.PathError{Op: "stat", Path: p, Err: syscall.ELOOP}
+		}
+		target, err := rl.Readlink(next)
+		if err != nil {
+			return "", &fs.PathError{Op: "realpath", Path: p, Err: errnoOf(err)}
+		}
+		if isAbs(target) {
+			resolved = "/"
+		}
+		rest = append(splitPath(target), rest...)
+	}
+	return resolved, nil
+}
+
+func splitPath(p string) []string {
+	var out []string
+	start := 0
+	for i := 0; i <= len(p); i++ {
+		if i == len(p) || p[i] == '/' {
+			switch s := p[start:i]; s {
+			case "", ".":
+			case "..":
+				out = append(out, s)
+			default:
+				out = append(out, s)
+			}
+			start = i + 1
+		}
+	}
+	return out
+}
+
+func errnoOf(err error) error {
+	if e := Errno(err); e != 0 {
+		return e
+	}
+	return err
+}
+
+// robustRealpath is Gemini CLI 0.61.0's robustRealpath: realpath, and for a
+// path that does not exist, the real path of its deepest existing parent
+// with the rest appended; a dangling link is followed to its target.
+func robustRealpath(fsys FS, p string, visited map[string]bool) (string, error) {
+	if visited[p] {
+		return "", errRealpathLoop
+	}
+	visited[p] = true
+	r, err := nodeRealpath(fsys, p)
+	if err == nil {
+		return r, nil
+	}
+	switch Errno(err) {
+	case syscall.ENOENT, syscall.EISDIR, syscall.ENAMETOOLONG, syscall.ENOTDIR:
+	default:
+		return "", err
+	}
+	if st, lerr := fsys.Lstat(p); lerr == nil && st.Mode()&fs.ModeSymlink != 0 {
+		if rl, ok := fsys.(Readlinker); ok {
+			if target, err := rl.Readlink(p); err == nil {
+				return robustRealpath(fsys, nodeResolve(nodeDirname(p), target), visited)
+			}
+		}
+	}
+	parent := nodeDirname(p)
+	if parent == p {
+		return p, nil
+	}
+	rp, err := robustRealpath(fsys, parent, visited)
+	if err != nil {
+		return "", err
+	}
+	return nodeJoin(rp, nodeBasename(p)), nil
+}
