@@ -51,13 +51,55 @@ func Read(ctx context.Context, req Request) (*Result, error) {
 	}
 	began := now()
 
+	if m, ok := p.(Several); ok {
+		plan, found, out := readSeveral(ctx, env, m, args)
+		return assemble(p.Info(), args, plan, found, out, now().Sub(began)), nil
+	}
+	plan, found, out := readOne(ctx, env, p, args)
+	return assemble(p.Info(), args, plan, found, out, now().Sub(began)), nil
+}
+
+// readOne runs the pipeline on one file.
+func readOne(ctx context.Context, env Env, p Profile, args Args) (*Plan, *Found, *outcome) {
 	plan, out := p.Plan(env, args) // validate the arguments, resolve the path
 	var found Found
 	if out == nil {
 		found = examine(ctx, env.FS, plan) // stat, classify, detect, decode, window
 		out = p.Format(plan, &found)       // word it as the agent does
 	}
-	return assemble(p.Info(), args, plan, &found, out, now().Sub(began)), nil
+	return plan, &found, out
+}
+
+// Several is a profile whose one call reads several files (Cline's
+// read_files). Calls splits the arguments into one call per file, each run
+// through the pipeline on its own by Plan and Format; Join words their
+// answers together. A non-nil outcome from Calls ends the call there.
+type Several interface {
+	Profile
+	Calls(env Env, args Args) ([]Args, *outcome)
+	Join(calls []Args, answers []*outcome) *outcome
+}
+
+func readSeveral(ctx context.Context, env Env, m Several, args Args) (*Plan, *Found, *outcome) {
+	calls, out := m.Calls(env, args)
+	if out != nil {
+		return nil, &Found{}, out
+	}
+	total := &Found{}
+	var first *Plan
+	answers := make([]*outcome, len(calls))
+	for i, c := range calls {
+		plan, found, out := readOne(ctx, env, m, c)
+		answers[i] = out
+		total.BytesRead += found.BytesRead
+		if i == 0 {
+			first, total.Page = plan, found.Page
+		}
+	}
+	if len(calls) != 1 {
+		first, total.Page = nil, nil // no one path or page stands for the call
+	}
+	return first, total, m.Join(calls, answers)
 }
 
 func (req Request) env() (Env, error) {

@@ -34,6 +34,12 @@ type Budget struct {
 	Max  int // 0: no budget
 	Unit Unit
 	Sep  int // charged for each line after the first: the "\n" between lines
+	// Each is charged for every line, the first included: a number prefix
+	// and newline the tool counts per line (Cline).
+	Each int
+	// First shows the first line whatever it costs: the budget only ends
+	// the window at a later line (Cline always returns one line).
+	First bool
 	// Halt stops reading at the line that does not fit, so the total stays
 	// unknown (opencode stops its stream there; pi keeps counting).
 	Halt bool
@@ -136,7 +142,7 @@ func window(s *scanner, w Window) *Page {
 		}
 		if w.Budget.Max > 0 {
 			cost := w.cost(line, size, n)
-			if used+cost > w.Budget.Max {
+			if used+cost > w.Budget.Max && !(w.Budget.First && n == 0) {
 				pg.Stop = StopBudget
 				pg.Over = &Over{N: num, Size: size}
 				if w.Budget.Halt {
@@ -181,6 +187,7 @@ func (w *Window) cost(l Line, whole textSize, shown int) int {
 	if shown > 0 {
 		units += int64(w.Budget.Sep)
 	}
+	units += int64(w.Budget.Each)
 	return int(min(units, int64(1)<<40))
 }
 
