@@ -60,6 +60,9 @@ type Line struct {
 	N    int    `json:"n"`             // 1-based line number in the file
 	Text string `json:"text"`          // decoded text, cut to the tool's cap, without the cut suffix
 	Cut  bool   `json:"cut,omitempty"` // the tool cut this line and appended its suffix
+	// Lone is the high surrogate a UTF-16 cut kept of a split pair, which
+	// Text ends with as U+FFFD; JSON.stringify writes it as "\udXXX" (Cline).
+	Lone rune `json:"-"`
 }
 
 // Over describes the line that did not fit the budget.
@@ -139,6 +142,9 @@ func window(s *scanner, w Window) *Page {
 		line := Line{N: num, Text: text}
 		if w.Cut.Max > 0 && unitsOf(size, w.Cut.Unit) > int64(w.Cut.Max) {
 			line.Text, line.Cut = cut(text, w.Cut)
+			if line.Cut && w.Cut.Unit == UTF16 {
+				line.Lone = loneHigh(text, line.Text)
+			}
 		}
 		if w.Budget.Max > 0 {
 			cost := w.cost(line, size, n)
