@@ -143,7 +143,9 @@ func (gemini) Plan(env Env, a Args) (*Plan, *outcome) {
 		// SVG is read whole as text: split on "\n" and joined again, it is the file.
 		c.kind = "svg"
 		plan.Text.Split = Split{Phantom: true}
-		plan.Window = Window{Limit: -1}
+		// Larger files are refused by size; the budget only stops readlens
+		// from holding them (decoded text is at most three times its bytes).
+		plan.Window = Window{Limit: -1, Budget: Budget{Max: 3*gmSVGMax + 1, Unit: Bytes, Sep: 1, Halt: true}}
 	}
 	return plan, nil
 }
