@@ -299,7 +299,7 @@ func (gemini) Format(p *Plan, f *Found) *outcome {
 	case f.Kind == KindDir:
 		return fail("Path is a directory, not a file: " + p.Path)
 	case float64(f.Size)/(1<<20) > gmMaxMB:
-		return fail(fmt.Sprintf("File size exceeds the %dMB limit: %s (%s)", gmMaxMB, p.Path, jsFixed2(float64(f.Size)/(1<<20))))
+		return fail(fmt.Sprintf("File size exceeds the %dMB limit: %s (%sMB)", gmMaxMB, p.Path, jsFixed2(float64(f.Size)/(1<<20))))
 	case f.Kind == KindSpecial:
 		return wouldHang("Gemini CLI", f.Mode)
 	case f.Err != nil:
