@@ -124,14 +124,18 @@ func examine(ctx context.Context, fsys FS, p *Plan) Found {
 
 // readText decodes and windows a file whose first bytes are sample.
 func readText(ctx context.Context, file File, sample []byte, p *Plan, bufSize int, read *int64) *Page {
+	// Count what comes off the disk, not what the scanner sees: the sample
+	// is already counted, and decoding changes the length.
+	counted := &countingFile{File: file}
+	defer func() { *read += counted.n }()
+	file = counted
 	w := p.Window
 	if p.Tail > 0 {
 		// The window ends Tail lines before the end: count the lines, then
 		// read again from the start.
-		s := newScanner(ctx, io.MultiReader(bytes.NewReader(sample), file), p.Text.Split, p.Text.StripBOM, false, bufSize)
+		s := newScanner(ctx, textReader(sample, file, p.Text), p.Text.Split, p.Text.StripBOM, false, bufSize)
 		total := s.count()
 		s.release()
-		*read += s.read
 		if s.err != nil {
 			return &Page{Err: s.err}
 		}
@@ -145,14 +149,9 @@ func readText(ctx context.Context, file File, sample []byte, p *Plan, bufSize in
 		sample = nil
 		w.Limit = max(0, total-p.Tail-w.Start)
 	}
-	src := io.MultiReader(bytes.NewReader(sample), file)
-	if p.Text.UTF16BOM && bytes.HasPrefix(sample, []byte{0xff, 0xfe}) {
-		src = newUTF16LE(src)
-	}
-	s := newScanner(ctx, src, p.Text.Split, p.Text.StripBOM, w.CheckUTF8, bufSize)
+	s := newScanner(ctx, textReader(sample, file, p.Text), p.Text.Split, p.Text.StripBOM, w.CheckUTF8, bufSize)
 	pg := window(s, w)
 	s.release()
-	*read += s.read
 	return pg
 }
 
@@ -166,6 +165,23 @@ func readWhole(sample []byte, file io.Reader, max int64) ([]byte, bool, error) {
 		return b.Bytes()[:max], true, err
 	}
 	return b.Bytes(), false, err
+}
+
+// textReader is the file's text as the tool decodes it, its first bytes
+// (already read for detection) put back in front.
+func textReader(sample []byte, file io.Reader, t Text) io.Reader {
+	r := io.MultiReader(bytes.NewReader(sample), file)
+	switch t.Encoding {
+	case EncodingBOM:
+		head := make([]byte, 4)
+		n, _ := io.ReadFull(r, head)
+		return decodeBOM(head[:n], r)
+	case EncodingUTF16LEMark:
+		if bytes.HasPrefix(sample, []byte{0xff, 0xfe}) {
+			return utf16LE(io.MultiReader(bytes.NewReader(sample[2:]), file))
+		}
+	}
+	return r
 }
 
 // decodeLimit bounds the images readlens decodes in full to check them.
@@ -329,3 +345,24 @@ func (m *memFile) Stat() (fs.FileInfo, error) {
 	return nil, errors.ErrUnsupported
 }
 func (m *memFile) ReadDir(int) ([]fs.DirEntry, error) { return nil, syscall.ENOTDIR }
+
+// countingFile counts the bytes read through it, and seeks when the file
+// underneath can.
+type countingFile struct {
+	File
+	n int64
+}
+
+func (c *countingFile) Read(b []byte) (int, error) {
+	n, err := c.File.Read(b)
+	c.n += int64(n)
+	return n, err
+}
+
+func (c *countingFile) Seek(offset int64, whence int) (int64, error) {
+	s, ok := c.File.(io.Seeker)
+	if !ok {
+		return 0, errors.ErrUnsupported
+	}
+	return s.Seek(offset, whence)
+}

@@ -37,8 +37,7 @@ func (OS) Open(name string) (File, error) {
 	return f, nil
 }
 
-// Readlink reads a symbolic link's target (for tools that resolve a path's
-// real spelling, as Claude Code's device guard does).
+// Readlink reads a symbolic link's target.
 func (OS) Readlink(name string) (string, error) { return os.Readlink(name) }
 
 func (OS) Stat(name string) (fs.FileInfo, error)  { return os.Stat(name) }
@@ -66,4 +65,11 @@ func Errno(err error) syscall.Errno {
 		e = syscall.EACCES
 	}
 	return e
+}
+
+// Readlinker is an FS that can read symbolic links, for tools that resolve
+// a path to its real location first (Gemini CLI's realpath, Claude Code's
+// device guard) and for readlens's own outside-the-directory check.
+type Readlinker interface {
+	Readlink(name string) (string, error)
 }

@@ -14,6 +14,8 @@ type Env struct {
 	// Elapsed is the time since the call began, on the request's clock, for
 	// tools that report their own timing (envelope's time_ms).
 	Elapsed func() time.Duration
+	// Blocklist turns the extension blocklist on for every file of the call.
+	Blocklist bool
 }
 
 // Plan is what a profile asks of the pipeline for one call.
@@ -73,11 +75,8 @@ const (
 
 // Text says how a tool decodes and splits text.
 type Text struct {
-	StripBOM bool // a leading UTF-8 byte order mark is dropped
-	// UTF16BOM decodes a file that starts with the UTF-16LE byte order mark
-	// FF FE as UTF-16LE, as Node's Buffer.toString does when Claude Code
-	// sniffs the encoding; its BOM then becomes U+FEFF for StripBOM.
-	UTF16BOM bool
+	StripBOM bool     // a leading UTF-8 byte order mark is dropped
+	Encoding Encoding // how bytes become text (EncodingUTF8 unless a tool honours other marks)
 	Split    Split
 }
 

@@ -176,7 +176,7 @@ func ccTextPlan(env Env, p *Plan, c *ccCall) {
 	} else {
 		p.MaxSize = ccMaxSize
 	}
-	p.Text = Text{StripBOM: true, UTF16BOM: true, Split: Split{Phantom: true, TrimCR: true, TrimLastCR: true}}
+	p.Text = Text{StripBOM: true, Encoding: EncodingUTF16LEMark, Split: Split{Phantom: true, TrimCR: true, TrimLastCR: true}}
 	p.Window = w
 }
 

@@ -95,7 +95,7 @@ func TestClaudeUnrecordable(t *testing.T) {
 // odd final byte is dropped.
 func TestUTF16LE(t *testing.T) {
 	in := []byte{'a', 0, 0x3d, 0xd8, 0x00, 0xde, 0x00, 0xd8, 'b', 0, 0x00, 0xdc, 'c'}
-	out, err := io.ReadAll(newUTF16LE(bytes.NewReader(in)))
+	out, err := io.ReadAll(utf16LE(bytes.NewReader(in)))
 	if err != nil || string(out) != "a😀\ufffdb\ufffd" {
 		t.Errorf("got %q, %v", out, err)
 	}

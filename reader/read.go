@@ -55,29 +55,74 @@ func Read(ctx context.Context, req Request) (*Result, error) {
 	began := now()
 	env.Elapsed = func() time.Duration { return now().Sub(began) }
 
+	var plan *Plan
+	var found *Found
+	var out *outcome
+	if m, ok := p.(Several); ok {
+		plan, found, out = readSeveral(ctx, env, m, args)
+	} else {
+		plan, found, out = readOne(ctx, env, p, args)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err // abandoned: whatever was read is not the tool's answer
+	}
+	r := assemble(p.Info(), args, plan, found, out, now().Sub(began))
+	if plan != nil && plan.Path != "" { // no path when the arguments were refused first
+		r.Outside, r.RealPath = outside(env.FS, plan.Path, env.Cwd)
+	}
+	return r, nil
+}
+
+// readOne runs the pipeline on one file.
+func readOne(ctx context.Context, env Env, p Profile, args Args) (*Plan, *Found, *outcome) {
 	plan, out := p.Plan(env, args) // validate the arguments, resolve the path
 	var found Found
 	if out == nil {
-		plan.Blocklist = plan.Blocklist || req.Blocklist
+		plan.Blocklist = plan.Blocklist || env.Blocklist
 		found = examine(ctx, env.FS, plan) // stat, classify, detect, decode, window
-		if err := ctx.Err(); err != nil {
-			return nil, err // abandoned: whatever was read is not the tool's answer
-		}
 		if found.Blocked != "" {
 			out = formatBlocked(p, plan, &found) // the blocklist refused it
 		} else {
 			out = p.Format(plan, &found) // word it as the agent does
 		}
 	}
-	r := assemble(p.Info(), args, plan, &found, out, now().Sub(began))
-	if plan != nil {
-		r.Outside, r.RealPath = outside(env.FS, plan.Path, env.Cwd)
+	return plan, &found, out
+}
+
+// Several is a profile whose one call reads several files (Cline's
+// read_files). Calls splits the arguments into one call per file, each run
+// through the pipeline on its own by Plan and Format; Join words their
+// answers together. A non-nil outcome from Calls ends the call there.
+type Several interface {
+	Profile
+	Calls(env Env, args Args) ([]Args, *outcome)
+	Join(calls []Args, answers []*outcome) *outcome
+}
+
+func readSeveral(ctx context.Context, env Env, m Several, args Args) (*Plan, *Found, *outcome) {
+	calls, out := m.Calls(env, args)
+	if out != nil {
+		return nil, &Found{}, out
 	}
-	return r, nil
+	total := &Found{}
+	var first *Plan
+	answers := make([]*outcome, len(calls))
+	for i, c := range calls {
+		plan, found, out := readOne(ctx, env, m, c)
+		answers[i] = out
+		total.BytesRead += found.BytesRead
+		if i == 0 {
+			first, total.Page = plan, found.Page
+		}
+	}
+	if len(calls) != 1 {
+		first, total.Page = nil, nil // no one path or page stands for the call
+	}
+	return first, total, m.Join(calls, answers)
 }
 
 func (req Request) env() (Env, error) {
-	e := Env{FS: req.FS, Cwd: req.Cwd, Worktree: req.Worktree, Home: req.Home}
+	e := Env{FS: req.FS, Cwd: req.Cwd, Worktree: req.Worktree, Home: req.Home, Blocklist: req.Blocklist}
 	if e.FS == nil {
 		e.FS = OS{}
 	}

@@ -1,51 +1,20 @@
 package reader
 
 import (
+	"errors"
 	"io/fs"
 	"strings"
+	"syscall"
 )
 
-// realPath resolves every symbolic link in an absolute path, as realpath(3)
-// does; ok is false when some part cannot be resolved.
+// realPath is nodeRealpath for callers that only need to know whether the
+// path resolved: every link followed (at most 40 hops), or ok false.
 func realPath(fsys FS, path string) (string, bool) {
-	rl, ok := fsys.(interface{ Readlink(string) (string, error) })
-	if !ok {
+	r, err := nodeRealpath(fsys, path)
+	if err != nil {
 		return path, false
 	}
-	resolved := "/"
-	rest := strings.Split(strings.TrimPrefix(path, "/"), "/")
-	for hops := 0; len(rest) > 0; {
-		name := rest[0]
-		rest = rest[1:]
-		if name == "" || name == "." {
-			continue
-		}
-		if name == ".." {
-			resolved = nodeDirname(resolved)
-			continue
-		}
-		next := nodeJoin(resolved, name)
-		st, err := fsys.Lstat(next)
-		if err != nil {
-			return path, false
-		}
-		if st.Mode()&fs.ModeSymlink == 0 {
-			resolved = next
-			continue
-		}
-		if hops++; hops > 40 {
-			return path, false
-		}
-		target, err := rl.Readlink(next)
-		if err != nil {
-			return path, false
-		}
-		if strings.HasPrefix(target, "/") {
-			resolved = "/"
-		}
-		rest = append(strings.Split(target, "/"), rest...)
-	}
-	return resolved, true
+	return r, true
 }
 
 // outside reports whether a path, its links resolved, leaves dir, and
@@ -62,67 +31,109 @@ func outside(fsys FS, path, dir string) (bool, string) {
 	return !within(root, real), real
 }
 
-// pyRealpath is Python's os.path.realpath(p) (strict=False) for an absolute p:
-// every symbolic link resolved, ".." applied to the resolved path, parts that
-// do not exist kept as written, and a link loop left unresolved from there.
-//
-// It needs an FS that reads links (OS does); on one that cannot, links are
-// left as they are.
-func pyRealpath(fsys FS, p string) string {
-	out, _ := joinReal(fsys, "/", p, map[string]*string{})
-	return out
-}
-
-func joinReal(fsys FS, base, rest string, seen map[string]*string) (string, bool) {
-	if strings.HasPrefix(rest, "/") {
-		rest, base = rest[1:], "/"
-	}
-	for rest != "" {
-		var name string
-		name, rest, _ = strings.Cut(rest, "/")
-		switch name {
-		case "", ".":
-			continue
-		case "..":
-			base = nodeDirname(base)
-			continue
-		}
-		next := nodeJoin(base, name)
-		st, err := fsys.Lstat(next)
-		if err != nil || st.Mode()&fs.ModeSymlink == 0 {
-			base = next
-			continue
-		}
-		if r, ok := seen[next]; ok {
-			if r != nil {
-				base = *r
-				continue
-			}
-			return nodeJoin(next, rest), false // a loop
-		}
-		rl, ok := fsys.(interface{ Readlink(string) (string, error) })
-		if !ok {
-			base = next
-			continue
-		}
-		target, err := rl.Readlink(next)
-		if err != nil {
-			base = next
-			continue
-		}
-		seen[next] = nil
-		resolved, ok := joinReal(fsys, base, target, seen)
-		if !ok {
-			return nodeJoin(resolved, rest), false
-		}
-		seen[next] = &resolved
-		base = resolved
-	}
-	return base, true
-}
-
 // within reports whether the real path p is root or inside it; a sibling
 // that merely starts with root's name ("/srv/app-evil") is not.
 func within(root, p string) bool {
 	return root == "/" || p == root || strings.HasPrefix(p, root+"/")
+}
+
+// errRealpathLoop is robustRealpath's own error for a symbolic-link cycle.
+var errRealpathLoop = errors.New("infinite recursion")
+
+// nodeRealpath is fs.realpathSync: every symbolic link in p resolved, the
+// way libuv's realpath(3) does. Components are walked with Lstat; an FS
+// that cannot read links has none.
+func nodeRealpath(fsys FS, p string) (string, error) {
+	rl, _ := fsys.(Readlinker)
+	resolved := "/"
+	rest := splitPath(p)
+	hops := 0
+	for len(rest) > 0 {
+		name := rest[0]
+		rest = rest[1:]
+		next := nodeJoin(resolved, name)
+		st, err := fsys.Lstat(next)
+		if err != nil {
+			return "", &fs.PathError{Op: "realpath", Path: p, Err: errnoOf(err)}
+		}
+		if st.Mode()&fs.ModeSymlink == 0 || rl == nil {
+			if len(rest) > 0 && !st.IsDir() && st.Mode()&fs.ModeSymlink == 0 {
+				return "", &fs.PathError{Op: "realpath", Path: p, Err: syscall.ENOTDIR}
+			}
+			resolved = next
+			continue
+		}
+		if hops++; hops > 40 {
+			return "", &fs.PathError{Op: "stat", Path: p, Err: syscall.ELOOP}
+		}
+		target, err := rl.Readlink(next)
+		if err != nil {
+			return "", &fs.PathError{Op: "realpath", Path: p, Err: errnoOf(err)}
+		}
+		if isAbs(target) {
+			resolved = "/"
+		}
+		rest = append(splitPath(target), rest...)
+	}
+	return resolved, nil
+}
+
+func splitPath(p string) []string {
+	var out []string
+	start := 0
+	for i := 0; i <= len(p); i++ {
+		if i == len(p) || p[i] == '/' {
+			switch s := p[start:i]; s {
+			case "", ".":
+			case "..":
+				out = append(out, s)
+			default:
+				out = append(out, s)
+			}
+			start = i + 1
+		}
+	}
+	return out
+}
+
+func errnoOf(err error) error {
+	if e := Errno(err); e != 0 {
+		return e
+	}
+	return err
+}
+
+// robustRealpath is Gemini CLI 0.61.0's robustRealpath: realpath, and for a
+// path that does not exist, the real path of its deepest existing parent
+// with the rest appended; a dangling link is followed to its target.
+func robustRealpath(fsys FS, p string, visited map[string]bool) (string, error) {
+	if visited[p] {
+		return "", errRealpathLoop
+	}
+	visited[p] = true
+	r, err := nodeRealpath(fsys, p)
+	if err == nil {
+		return r, nil
+	}
+	switch Errno(err) {
+	case syscall.ENOENT, syscall.EISDIR, syscall.ENAMETOOLONG, syscall.ENOTDIR:
+	default:
+		return "", err
+	}
+	if st, lerr := fsys.Lstat(p); lerr == nil && st.Mode()&fs.ModeSymlink != 0 {
+		if rl, ok := fsys.(Readlinker); ok {
+			if target, err := rl.Readlink(p); err == nil {
+				return robustRealpath(fsys, nodeResolve(nodeDirname(p), target), visited)
+			}
+		}
+	}
+	parent := nodeDirname(p)
+	if parent == p {
+		return p, nil
+	}
+	rp, err := robustRealpath(fsys, parent, visited)
+	if err != nil {
+		return "", err
+	}
+	return nodeJoin(rp, nodeBasename(p)), nil
 }

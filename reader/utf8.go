@@ -1,6 +1,7 @@
 package reader
 
 import (
+	"strings"
 	"unicode/utf8"
 )
 
@@ -189,6 +190,20 @@ func cutUTF16(s string, max int) (string, bool) {
 		units += w
 	}
 	return s, false
+}
+
+// loneHigh is the high surrogate cutUTF16 kept when it cut the pair that
+// follows cut's text in s, or 0.
+func loneHigh(s, cut string) rune {
+	head, ok := strings.CutSuffix(cut, replacement)
+	if !ok || !strings.HasPrefix(s, head) {
+		return 0
+	}
+	r, _ := utf8.DecodeRuneInString(s[len(head):])
+	if r < 0x10000 {
+		return 0
+	}
+	return 0xd800 + (r-0x10000)>>10
 }
 
 // cutRunes keeps the first max code points of s, as Python's s[:max] does.

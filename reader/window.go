@@ -1,5 +1,7 @@
 package reader
 
+import "unicode/utf8"
+
 // Unit is what a cap counts.
 type Unit int
 
@@ -27,6 +29,10 @@ type LineCut struct {
 	Max    int // 0: lines are never cut
 	Unit   Unit
 	Suffix string
+	// Raw cuts the line's bytes before they are decoded, at a rune
+	// boundary, as a Go tool slicing its string does (crush): what is cut
+	// off never counts, valid or not. Unit must be Bytes.
+	Raw bool
 }
 
 // Budget caps the text of the whole window. A line that does not fit ends it.
@@ -34,6 +40,12 @@ type Budget struct {
 	Max  int // 0: no budget
 	Unit Unit
 	Sep  int // charged for each line after the first: the "\n" between lines
+	// Each is charged for every line, the first included: a number prefix
+	// and newline the tool counts per line (Cline).
+	Each int
+	// First shows the first line whatever it costs: the budget only ends
+	// the window at a later line (Cline always returns one line).
+	First bool
 	// Halt stops reading at the line that does not fit, so the total stays
 	// unknown (opencode stops its stream there; pi keeps counting).
 	Halt bool
@@ -54,12 +66,19 @@ type Line struct {
 	N    int    `json:"n"`             // 1-based line number in the file
 	Text string `json:"text"`          // decoded text, cut to the tool's cap, without the cut suffix
 	Cut  bool   `json:"cut,omitempty"` // the tool cut this line and appended its suffix
+	// Lone is the high surrogate a UTF-16 cut kept of a split pair, which
+	// Text ends with as U+FFFD; JSON.stringify writes it as "\udXXX" (Cline).
+	Lone rune `json:"-"`
+	// Bad says bytes of the text shown were not valid UTF-8 (and were
+	// replaced): crush refuses such a section, counting only what it keeps.
+	Bad bool `json:"-"`
 }
 
 // Over describes the line that did not fit the budget.
 type Over struct {
 	N    int      // its line number
 	Size textSize // its whole decoded size
+	Cost int      // what it would have charged the budget
 }
 
 // Page is what the window stage found.
@@ -129,21 +148,32 @@ func window(s *scanner, w Window) *Page {
 			break
 		}
 		num := w.Start + n + 1
-		text, bad := decodeUTF8(raw.head)
+		head := raw.head
+		rawCut := w.Cut.Raw && w.Cut.Max > 0 && len(head) > w.Cut.Max
+		if rawCut {
+			head = head[:runeBoundary(head, w.Cut.Max)]
+		}
+		text, bad := decodeUTF8(head)
 		pg.Invalid = pg.Invalid || bad
 		size := raw.size
-		if raw.complete {
+		switch {
+		case rawCut && raw.complete:
+			size = textSize{Bytes: int64(len(raw.head))}
+		case raw.complete:
 			size = sizeOf(text)
 		}
-		line := Line{N: num, Text: text}
-		if w.Cut.Max > 0 && unitsOf(size, w.Cut.Unit) > int64(w.Cut.Max) {
+		line := Line{N: num, Text: text, Bad: bad, Cut: rawCut}
+		if !rawCut && w.Cut.Max > 0 && unitsOf(size, w.Cut.Unit) > int64(w.Cut.Max) {
 			line.Text, line.Cut = cut(text, w.Cut)
+			if line.Cut && w.Cut.Unit == UTF16 {
+				line.Lone = loneHigh(text, line.Text)
+			}
 		}
 		if w.Budget.Max > 0 {
 			cost := w.cost(line, size, n)
-			if used+cost > w.Budget.Max {
+			if used+cost > w.Budget.Max && !(w.Budget.First && n == 0) {
 				pg.Stop = StopBudget
-				pg.Over = &Over{N: num, Size: size}
+				pg.Over = &Over{N: num, Size: size, Cost: cost}
 				if w.Budget.Halt {
 					pg.Total = num
 					return pg.done(s)
@@ -186,6 +216,7 @@ func (w *Window) cost(l Line, whole textSize, shown int) int {
 	if shown > 0 {
 		units += int64(w.Budget.Sep)
 	}
+	units += int64(w.Budget.Each)
 	return int(min(units, int64(1)<<40))
 }
 
@@ -197,6 +228,16 @@ func unitsOf(z textSize, u Unit) int64 {
 		return z.Runes
 	}
 	return z.Bytes
+}
+
+// runeBoundary is the largest n <= max at which b can be cut without
+// splitting a rune.
+func runeBoundary(b []byte, max int) int {
+	i := max
+	for i > 0 && !utf8.RuneStart(b[i]) {
+		i--
+	}
+	return i
 }
 
 func cut(s string, c LineCut) (string, bool) {

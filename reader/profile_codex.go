@@ -1,0 +1,403 @@
+package reader
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"unicode"
+)
+
+// Codex CLI's read_file as last shipped (codex-rs
+// core/src/tools/handlers/read_file.rs, 0.57.0 to 0.105.0; never offered to
+// the bundled models, gone from 0.169.0). Spec: shared/research/others.md
+// §4. No oracle exists: reader/profile_codex_test.go checks every rule as
+// an exact-output table. Where the spec is silent the handler's source was
+// read (openai/codex read_file.rs, the version with COMMENT_PREFIXES
+// "#", "//", "--"): slice mode reads with read_until('\n') and strips "\n"
+// then one "\r"; format_line decodes lossily and keeps at most 500 bytes at
+// a char boundary; indentation mode walks out from the anchor by effective
+// indent (a blank line takes the indent above it), and trims blank lines
+// at both ends.
+type codex struct{}
+
+func init() { register(codex{}) }
+
+const (
+	cxLimit    = 2000
+	cxMaxLine  = 500 // bytes
+	cxTabWidth = 4
+	cxParseErr = "failed to parse function arguments: "
+	// cxMargin is how many lines above its reach indentation mode reads, so
+	// that a blank line at the top of the block knows the indent above it.
+	cxMargin = 64
+)
+
+func (codex) Info() Info {
+	return Info{
+		Name: "codex", Agent: "Codex CLI", Release: "read_file as last shipped (codex-rs 0.57.0-0.105.0)", Tool: "read_file",
+		Params: []Param{
+			{Name: "file_path", Type: "string", Required: true, Doc: "Absolute path to the file"},
+			{Name: "offset", Type: "integer >= 1", Doc: "The line number to start reading from. Must be 1 or greater."},
+			{Name: "limit", Type: "integer >= 1", Doc: "The maximum number of lines to return."},
+			{Name: "mode", Type: `"slice" | "indentation"`, Doc: "slice (default) or an indentation-aware block"},
+			{Name: "indentation", Type: "object", Doc: "anchor_line, max_levels (0: unlimited), include_siblings, include_header, max_lines"},
+		},
+		Limits: []string{
+			"2000 lines by default; 'L{n}: line', no header, footer or total",
+			"lines cut silently at 500 bytes, at a character boundary",
+			"no binary, image, PDF or directory handling: bytes are decoded lossily",
+		},
+		Notes: []string{
+			"indentation mode reads the lines within max_lines of the anchor and 64 more above: a blank line further up takes its indent from the lines readlens read",
+			"a line longer than 500 bytes whose first 500 bytes are blank counts as blank in indentation mode",
+		},
+	}
+}
+
+func (codex) Args(path string, offset, limit *int) json.RawMessage {
+	return object("file_path", path, "offset", intArg(offset), "limit", intArg(limit))
+}
+
+type cxCall struct {
+	args          Args
+	offset, limit int
+	indent        bool
+	anchor        int
+	maxLevels     int
+	siblings      bool
+	header        bool
+	guard         int // max_lines, or the limit
+}
+
+func (codex) Plan(env Env, a Args) (*Plan, *outcome) {
+	c, msg := cxParse(a)
+	if msg != "" {
+		return nil, fail(cxParseErr + msg)
+	}
+	switch {
+	case c.offset == 0:
+		return nil, fail("offset must be a 1-indexed line number")
+	case c.limit == 0:
+		return nil, fail("limit must be greater than zero")
+	case !isAbs(a.Get("file_path").Str):
+		return nil, fail("file_path must be an absolute path")
+	case c.indent && c.anchor == 0:
+		return nil, fail("anchor_line must be a 1-indexed line number")
+	case c.indent && c.guard == 0:
+		return nil, fail("max_lines must be greater than zero")
+	}
+	w := Window{Start: c.offset - 1, Limit: c.limit, Cut: LineCut{Max: cxMaxLine, Unit: Bytes}}
+	if c.indent {
+		// The block never holds more than min(limit, max_lines) lines, so it
+		// lies within that many lines of the anchor; the file is counted to
+		// check the anchor.
+		reach := min(c.limit, c.guard)
+		w.Start = max(0, c.anchor-reach-cxMargin)
+		w.Limit = c.anchor + reach - 1 - w.Start
+		w.Count = true
+	}
+	return &Plan{
+		Path:   a.Get("file_path").Str, // PathBuf::from: kept as given
+		Dir:    DirMissing,
+		Text:   Text{Split: Split{TrimCR: true}},
+		Window: w,
+		Call:   c,
+	}, nil
+}
+
+// cxParse is serde's derive for ReadFileArgs on the raw arguments: fields
+// in the order given, unknown ones skipped, the first failure reported.
+func cxParse(a Args) (*cxCall, string) {
+	c := &cxCall{args: a, offset: 1, limit: cxLimit, header: true}
+	in := []byte(a.Raw)
+	base := bytes.IndexByte(in, '{')
+	fields, end, ok := serdeObject(in[base:], base)
+	if !ok {
+		return nil, "arguments are not a JSON object"
+	}
+	seenPath := false
+	var maxLines *uint64
+	var anchor *uint64
+	for _, f := range fields {
+		var msg string
+		var at int
+		switch f.key {
+		case "file_path":
+			if bytes.TrimSpace(f.value)[0] != '"' {
+				what, consumed := serdeUnexpected(f.value)
+				msg, at = "invalid type: "+what+", expected a string", f.end
+				if !consumed {
+					at = f.start
+				}
+			}
+			seenPath = true
+		case "offset", "limit":
+			var n uint64
+			n, msg, at = serdeUsize(f)
+			v := int(min(n, 1<<50))
+			if f.key == "offset" {
+				c.offset = v
+			} else {
+				c.limit = v
+			}
+		case "mode":
+			var s string
+			switch {
+			case bytes.TrimSpace(f.value)[0] != '"' || json.Unmarshal(f.value, &s) != nil:
+				msg, at = "expected value", f.start+1
+			case s == "slice":
+				c.indent = false
+			case s == "indentation":
+				c.indent = true
+			default:
+				msg, at = "unknown variant `"+s+"`, expected `slice` or `indentation`", f.end
+			}
+		case "indentation":
+			msg, at = cxIndentation(in, f, c, &anchor, &maxLines)
+		}
+		if msg != "" {
+			return nil, serdeError(in, msg, at)
+		}
+	}
+	if !seenPath {
+		return nil, serdeError(in, "missing field `file_path`", end)
+	}
+	c.anchor = c.offset
+	if anchor != nil {
+		c.anchor = int(min(*anchor, 1<<50))
+	}
+	c.guard = c.limit
+	if maxLines != nil {
+		c.guard = int(min(*maxLines, 1<<50))
+	}
+	return c, ""
+}
+
+func cxIndentation(in []byte, f serdeField, c *cxCall, anchor, maxLines **uint64) (string, int) {
+	v := bytes.TrimSpace(f.value)
+	switch v[0] {
+	case 'n':
+		return "", 0 // Option: null is None
+	case '{':
+	default:
+		what, consumed := serdeUnexpected(v)
+		at := f.end
+		if !consumed {
+			at = f.start
+		}
+		return "invalid type: " + what + ", expected struct IndentationArgs", at
+	}
+	fields, _, ok := serdeObject(f.value, f.start)
+	if !ok {
+		return "expected value", f.start + 1
+	}
+	for _, g := range fields {
+		switch g.key {
+		case "anchor_line", "max_lines", "max_levels":
+			if g.key != "max_levels" && bytes.Equal(bytes.TrimSpace(g.value), []byte("null")) {
+				continue
+			}
+			n, msg, at := serdeUsize(g)
+			if msg != "" {
+				return msg, at
+			}
+			switch g.key {
+			case "anchor_line":
+				*anchor = &n
+			case "max_lines":
+				*maxLines = &n
+			default:
+				c.maxLevels = int(min(n, 1<<40))
+			}
+		case "include_siblings", "include_header":
+			var b bool
+			if json.Unmarshal(g.value, &b) != nil {
+				what, consumed := serdeUnexpected(g.value)
+				at := g.end
+				if !consumed {
+					at = g.start
+				}
+				return "invalid type: " + what + ", expected a boolean", at
+			}
+			if g.key == "include_siblings" {
+				c.siblings = b
+			} else {
+				c.header = b
+			}
+		}
+	}
+	return "", 0
+}
+
+func (codex) Format(p *Plan, f *Found) *outcome {
+	c := p.Call.(*cxCall)
+	switch {
+	case f.Kind == KindMissing: // a directory opens, then its first read fails with EISDIR
+		return fail("failed to read file: " + rustIOError(f.Err))
+	case f.Kind == KindSpecial:
+		return wouldHang("Codex", f)
+	case f.Err != nil:
+		return fail("failed to read file: " + rustIOError(f.Err))
+	}
+	pg := f.Page
+	if pg.Err != nil {
+		return fail("failed to read file: " + rustIOError(pg.Err))
+	}
+	if c.indent {
+		return cxIndent(c, pg)
+	}
+	if len(pg.Lines) == 0 {
+		return fail("offset exceeds file length")
+	}
+	o := &outcome{}
+	cxLines(o, pg.Lines)
+	t := &o.truncation
+	t.FirstLine, t.LastLine = pg.Lines[0].N, pg.Lines[len(pg.Lines)-1].N
+	if pg.Stop == StopLimit {
+		t.Cap = CapLimit
+	}
+	return o
+}
+
+func cxLines(o *outcome, lines []Line) {
+	for i, l := range lines {
+		if i > 0 {
+			o.frame("\n")
+		}
+		o.line(l, fmt.Sprintf("L%d: ", l.N), "")
+	}
+}
+
+// cxIndent is indentation::read_block on the lines read around the anchor.
+func cxIndent(c *cxCall, pg *Page) *outcome {
+	total := pg.Total
+	if total == 0 || c.anchor > total {
+		return fail("anchor_line exceeds file length")
+	}
+	lines := pg.Lines
+	first := lines[0].N
+	ai := c.anchor - first // the anchor's index in lines
+	eff := make([]int, len(lines))
+	prev := 0
+	for i, l := range lines {
+		if strings.TrimLeftFunc(l.Text, unicode.IsSpace) != "" {
+			prev = cxIndentOf(l.Text)
+		}
+		eff[i] = prev
+	}
+	minIndent := 0
+	if c.maxLevels != 0 {
+		minIndent = max(0, eff[ai]-c.maxLevels*cxTabWidth)
+	}
+	final := min(c.limit, c.guard, total)
+	o := &outcome{}
+	if final == 1 {
+		cxLines(o, lines[ai:ai+1])
+		cxSpan(o, lines[ai:ai+1], total)
+		return o
+	}
+	lo, hi := ai, ai // the block is lines[lo..hi]
+	i, j := ai-1, ai+1
+	upMin, downMin := 0, 0
+	for hi-lo+1 < final {
+		progressed := 0
+		if i >= 0 {
+			if eff[i] >= minIndent {
+				lo--
+				progressed++
+				i--
+				if eff[lo] == minIndent && !c.siblings {
+					headerComment := c.header && cxComment(lines[lo].Text)
+					if headerComment || upMin == 0 {
+						upMin++
+					} else {
+						lo++ // this line should not have been taken
+						progressed--
+						i = -1
+					}
+				}
+				if hi-lo+1 >= final {
+					break
+				}
+			} else {
+				i = -1
+			}
+		}
+		if j < len(lines) {
+			if eff[j] >= minIndent {
+				hi++
+				progressed++
+				j++
+				if eff[hi] == minIndent && !c.siblings {
+					if downMin > 0 {
+						hi--
+						progressed--
+						j = len(lines)
+					}
+					downMin++
+				}
+			} else {
+				j = len(lines)
+			}
+		}
+		if progressed == 0 {
+			break
+		}
+	}
+	blank := func(l Line) bool { return strings.TrimFunc(l.Text, unicode.IsSpace) == "" }
+	for lo <= hi && blank(lines[lo]) {
+		lo++
+	}
+	for hi >= lo && blank(lines[hi]) {
+		hi--
+	}
+	block := lines[lo : hi+1]
+	cxLines(o, block)
+	cxSpan(o, block, total)
+	return o
+}
+
+func cxSpan(o *outcome, block []Line, total int) {
+	if len(block) > 0 {
+		o.truncation.FirstLine, o.truncation.LastLine = block[0].N, block[len(block)-1].N
+	}
+	o.truncation.TotalLines, o.truncation.TotalKnown = total, true
+}
+
+// cxIndentOf is measure_indent: leading spaces count 1, tabs 4.
+func cxIndentOf(s string) int {
+	n := 0
+	for _, r := range s {
+		switch r {
+		case ' ':
+			n++
+		case '\t':
+			n += cxTabWidth
+		default:
+			return n
+		}
+	}
+	return n
+}
+
+// cxComment is LineRecord::is_comment: the trimmed line starts with "#",
+// "//" or "--".
+func cxComment(s string) bool {
+	t := strings.TrimFunc(s, unicode.IsSpace)
+	return strings.HasPrefix(t, "#") || strings.HasPrefix(t, "//") || strings.HasPrefix(t, "--")
+}
+
+// rustIOError is Rust's Display for an io::Error from the OS:
+// "No such file or directory (os error 2)".
+func rustIOError(err error) string {
+	e := Errno(err)
+	if e == 0 {
+		return err.Error()
+	}
+	msg := e.Error()
+	if msg != "" {
+		msg = strings.ToUpper(msg[:1]) + msg[1:]
+	}
+	return fmt.Sprintf("%s (os error %d)", msg, int(e))
+}

@@ -1,0 +1,236 @@
+package reader
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+)
+
+// crush's view tool (charmbracelet/crush internal/agent/tools/view.go, the
+// version of shared/research/tui.md Part A.1: 200 lines by default and a
+// 200 KB section cap). No oracle: its modules are not all on the Go proxy,
+// so reader/profile_crush_test.go checks the spec as exact-output tables.
+// Where the spec is silent the tool's source was read (view.go as forks of
+// it keep it): readTextFile skips offset lines with ReadString('\n'),
+// trims "\n" then one "\r", cuts a line at 2000 bytes and appends "...",
+// refuses the section once it would pass 200 KB (a "\n" counted between
+// lines), peeks one more line only when the limit was filled, and checks
+// only the section it kept for valid UTF-8; addLineNumbers trims one more
+// "\r" and pads numbers to six with %6s.
+type crush struct{}
+
+func init() { register(crush{}) }
+
+const (
+	crLimit    = 200
+	crMaxView  = 200 * 1024
+	crMaxLine  = 2000
+	crCutMark  = "..."
+	crMoreNote = "\n\n(File has more lines. Use 'offset' parameter to read beyond line %d)"
+)
+
+// ViewParams mirrors crush's ViewParams: fantasy unmarshals the
+// arguments into it with encoding/json and words a failure with the
+// error's text, which names the type ("ViewParams.offset").
+type ViewParams struct {
+	FilePath string `json:"file_path"`
+	Offset   int    `json:"offset,omitempty"`
+	Limit    int    `json:"limit,omitempty"`
+}
+
+func (crush) Info() Info {
+	return Info{
+		Name: "crush", Agent: "crush", Release: "view tool of charmbracelet/crush (tui.md A.1, 2026-08)", Tool: "view",
+		Params: []Param{
+			{Name: "file_path", Type: "string", Required: true, Doc: "The path to the file to read"},
+			{Name: "offset", Type: "integer", Doc: "The line number to start reading from (0-based)"},
+			{Name: "limit", Type: "integer", Doc: "The number of lines to read (defaults to 200)"},
+		},
+		Limits: []string{
+			"200 lines by default; '<file>' with '%6d|line' numbers",
+			"lines over 2000 bytes are cut at a rune boundary and end in '...'",
+			"a section over 200 KB (204800 bytes) is refused, not cut",
+			"the only binary check: the section must be valid UTF-8",
+			"images (.jpg .jpeg .png .gif .webp) up to 200 KB are sent as images",
+		},
+		Notes: []string{
+			"reads outside the working directory are shown as granted (crush asks the user first)",
+			"the model is taken to accept images; LSP diagnostics crush may append are not produced",
+		},
+	}
+}
+
+func (crush) Args(path string, offset, limit *int) json.RawMessage {
+	return object("file_path", path, "offset", intArg(offset), "limit", intArg(limit))
+}
+
+type crCall struct {
+	args          Args
+	offset, limit int
+}
+
+func (crush) Plan(env Env, a Args) (*Plan, *outcome) {
+	var p ViewParams
+	if err := json.Unmarshal(a.Raw, &p); err != nil {
+		return nil, fail("invalid parameters: " + err.Error())
+	}
+	if p.FilePath == "" {
+		return nil, fail("file_path is required")
+	}
+	path := p.FilePath
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(env.Cwd, path) // filepathext.SmartJoin
+	}
+	c := &crCall{args: a, offset: p.Offset, limit: p.Limit}
+	if c.limit <= 0 {
+		c.limit = crLimit
+	}
+	// One line past the limit is read to learn whether more follow (the
+	// tool's peek); a negative offset skips nothing.
+	w := Window{Start: max(0, c.offset), Limit: c.limit + 1,
+		Cut:    LineCut{Max: crMaxLine, Unit: Bytes, Suffix: crCutMark, Raw: true},
+		Budget: Budget{Max: crMaxView, Unit: Bytes, Sep: 1, Halt: true}}
+	return &Plan{
+		Path:   path,
+		Dir:    DirRefuse,
+		Near:   true,
+		Sample: 512,
+		Media:  crMedia,
+		Text:   Text{Split: Split{Phantom: true, TrimCR: true, TrimLastCR: true}},
+		Window: w,
+		Call:   c,
+	}, nil
+}
+
+// crMedia is getImageMimeType by extension, then the type sniffed from the
+// bytes when it names one of the four images providers take.
+func crMedia(sample []byte, path string) string {
+	ext := strings.ToLower(filepath.Ext(path))
+	mime := map[string]string{".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".png": "image/png",
+		".gif": "image/gif", ".webp": "image/webp"}[ext]
+	if mime == "" {
+		return ""
+	}
+	sniffed, _, _ := strings.Cut(http.DetectContentType(sample), ";")
+	switch sniffed = strings.TrimSpace(sniffed); sniffed {
+	case "image/jpeg", "image/png", "image/gif", "image/webp":
+		return sniffed
+	}
+	return mime
+}
+
+func (crush) Format(p *Plan, f *Found) *outcome {
+	c := p.Call.(*crCall)
+	switch {
+	case f.Kind == KindMissing && Errno(f.Err) == syscall.ENOENT:
+		return crMissing(p.Path, f)
+	case f.Kind == KindMissing:
+		return fail("error accessing file: " + f.Err.Error())
+	case f.Kind == KindDir:
+		return fail("Path is a directory, not a file: " + p.Path)
+	case f.Media != nil && f.Size > crMaxView:
+		return fail(fmt.Sprintf("Image file is too large (%d bytes). Maximum size is %d bytes", f.Size, crMaxView))
+	case f.Media != nil:
+		return &outcome{attachments: []Attachment{*f.Media}} // an image part, no text
+	case f.Kind == KindSpecial:
+		return wouldHang("crush", f)
+	case f.Err != nil:
+		return fail("error reading file: " + f.Err.Error())
+	}
+	pg := f.Page
+	if pg.Err != nil {
+		return fail("error reading file: " + pg.Err.Error())
+	}
+	peek := c.limit + p.Window.Start + 1 // the number of the peeked line
+	if pg.Stop == StopBudget && pg.Over.N < peek {
+		used := 0
+		for i, l := range pg.Lines {
+			used += len(l.Text)
+			if l.Cut {
+				used += len(crCutMark)
+			}
+			if i > 0 {
+				used++
+			}
+		}
+		return fail(fmt.Sprintf("Content section is too large (%d bytes). Maximum size is %d bytes", used+pg.Over.Cost, crMaxView))
+	}
+	lines := pg.Lines
+	more := false
+	switch {
+	case len(lines) > c.limit:
+		// The peeked line: more follow unless it is the empty one after a
+		// final newline (ReadString then returns "" and io.EOF).
+		more = lines[c.limit].Text != "" || pg.Stop == StopLimit
+		lines = lines[:c.limit]
+	case pg.Stop == StopBudget:
+		more = true // the peeked line did not fit, but it exists
+	}
+	for _, l := range lines {
+		if l.Bad {
+			return fail("File content is not valid UTF-8")
+		}
+	}
+	o := &outcome{}
+	o.frame("<file>\n")
+	// addLineNumbers("") is "": one empty line gets no number.
+	if !(len(lines) == 1 && lines[0].Text == "" && !lines[0].Cut) {
+		for i, l := range lines {
+			if i > 0 {
+				o.frame("\n")
+			}
+			if !l.Cut {
+				l.Text = strings.TrimSuffix(l.Text, "\r")
+			}
+			num := strconv.Itoa(c.offset + 1 + i) // a negative offset numbers from it
+			if len(num) < 6 {
+				num = fmt.Sprintf("%6s", num)
+			}
+			o.line(l, num+"|", crCutMark)
+		}
+	}
+	t := &o.truncation
+	if more {
+		shown := max(len(lines), 1) // strings.Split of the joined section
+		next := c.offset + shown
+		o.notice(fmt.Sprintf(crMoreNote, next))
+		t.Cap = CapLimit
+		if v := c.args.Get("limit"); v.Kind != Number || v.Num <= 0 {
+			t.Cap = CapLines // the tool's own 200
+		}
+		t.NextOffset, t.Next = next, c.args.With("offset", next)
+	}
+	o.frame("\n</file>\n")
+	if len(o.lines) > 0 {
+		t.FirstLine, t.LastLine = o.lines[0].N, o.lines[len(o.lines)-1].N
+	}
+	return o
+}
+
+// crMissing is the not-found answer with up to three names in the same
+// directory that contain the missing one's, or are contained in it, in
+// directory order, case-insensitively.
+func crMissing(path string, f *Found) *outcome {
+	dir, base := filepath.Dir(path), strings.ToLower(filepath.Base(path))
+	if f.SiblingsErr != nil {
+		return fail("File not found: " + path)
+	}
+	var near []string
+	for _, name := range f.Siblings {
+		n := strings.ToLower(name)
+		if strings.Contains(n, base) || strings.Contains(base, n) {
+			near = append(near, filepath.Join(dir, name))
+			if len(near) == 3 {
+				break
+			}
+		}
+	}
+	if len(near) > 0 {
+		return fail("File not found: " + path + "\n\nDid you mean one of these?\n" + strings.Join(near, "\n"))
+	}
+	return fail("File not found: " + path)
+}

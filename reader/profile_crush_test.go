@@ -1,0 +1,106 @@
+package reader
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// crush's view tool: every rule of shared/research/tui.md Part A.1, and of
+// view.go's readTextFile and addLineNumbers where the spec is silent.
+func TestCrushSpec(t *testing.T) {
+	more := func(n int) string {
+		return fmt.Sprintf("\n\n(File has more lines. Use 'offset' parameter to read beyond line %d)", n)
+	}
+	numbered := func(from, to int, text func(int) string) string {
+		var b strings.Builder
+		for i := from; i <= to; i++ {
+			if i > from {
+				b.WriteByte('\n')
+			}
+			fmt.Fprintf(&b, "%6d|%s", i, text(i))
+		}
+		return b.String()
+	}
+	lineN := func(i int) string { return fmt.Sprintf("line %d", i) }
+	wide := func(int) string { return strings.Repeat("w", 1999) }
+	runSpecTable(t, "crush", []specRow{
+		// <file> wrapper, %6s numbers and "|", 1-based from offset+1.
+		{"whole small file", `{"file_path":"$F/small.txt"}`, "<file>\n     1|Hello, world!\n     2|Line 2\n     3|Line 3\n</file>\n", false},
+		{"relative path joins the working directory", `{"file_path":"small.txt","limit":1}`, "<file>\n     1|Hello, world!" + more(1) + "\n</file>\n", false},
+		{"offset is 0-based", `{"file_path":"$F/small.txt","offset":1,"limit":1}`, "<file>\n     2|Line 2" + more(2) + "\n</file>\n", false},
+		{"200 lines by default", `{"file_path":"$F/lines_3000.txt"}`, "<file>\n" + numbered(1, 200, lineN) + more(200) + "\n</file>\n", false},
+		{"limit 0 is the default", `{"file_path":"$F/lines_3000.txt","offset":2990,"limit":0}`, "<file>\n" + numbered(2991, 3000, lineN) + "\n  3001|\n</file>\n", false},
+		{"negative limit is the default", `{"file_path":"$F/lines_1999.txt","offset":1700,"limit":-5}`, "<file>\n" + numbered(1701, 1900, lineN) + more(1900) + "\n</file>\n", false},
+		{"six-digit numbers are not padded", `{"file_path":"$F/small.txt","offset":-100000,"limit":1}`, "<file>\n-99999|Hello, world!" + more(-99999) + "\n</file>\n", false},
+		{"five-digit numbers are padded", `{"file_path":"$F/small.txt","offset":-10000,"limit":1}`, "<file>\n -9999|Hello, world!" + more(-9999) + "\n</file>\n", false},
+		// The peek: "more" only when the limit was filled and a byte follows.
+		{"limit filled, nothing follows", `{"file_path":"$F/small.txt","limit":3}`, "<file>\n     1|Hello, world!\n     2|Line 2\n     3|Line 3\n</file>\n", false},
+		{"final newline is not more", `{"file_path":"$F/trailing.txt","limit":2}`, "<file>\n     1|one\n     2|two\n</file>\n", false},
+		{"empty line follows", `{"file_path":"$F/newlines3.txt","limit":2}`, "<file>\n     1|\n     2|" + more(2) + "\n</file>\n", false},
+		// The line after a final newline is read and shown when the limit allows.
+		{"final newline shows an empty line", `{"file_path":"$F/trailing.txt"}`, "<file>\n     1|one\n     2|two\n     3|\n</file>\n", false},
+		{"empty file", `{"file_path":"$F/empty.txt"}`, "<file>\n\n</file>\n", false},
+		{"newline only", `{"file_path":"$F/newline.txt"}`, "<file>\n     1|\n     2|\n</file>\n", false},
+		{"offset at the final empty line", `{"file_path":"$F/trailing.txt","offset":2}`, "<file>\n\n</file>\n", false},
+		{"offset past the end", `{"file_path":"$F/small.txt","offset":10}`, "<file>\n\n</file>\n", false},
+		{"offset on an unterminated last line", `{"file_path":"$F/small.txt","offset":2}`, "<file>\n     3|Line 3\n</file>\n", false},
+		// "\r" handling: one trimmed while reading, one more while numbering.
+		{"crlf", `{"file_path":"$F/crlf.txt"}`, "<file>\n     1|a\n     2|b\n     3|c\n     4|\n</file>\n", false},
+		{"two carriage returns", `{"file_path":"$F/crush/double_cr.txt"}`, "<file>\n     1|a\n     2|b\n</file>\n", false},
+		{"lone cr does not split", `{"file_path":"$F/cr_only.txt"}`, "<file>\n     1|a\rb\rc\n</file>\n", false},
+		{"final cr trimmed", `{"file_path":"$F/trailing_cr.txt"}`, "<file>\n     1|a\n</file>\n", false},
+		{"tabs kept", `{"file_path":"$F/tabs.txt"}`, "<file>\n     1|\tindented\n     2|  two spaces  \n     3|end\t\n     4|\n</file>\n", false},
+		// 2000 bytes a line, cut at a rune boundary, then "...".
+		{"2000 bytes kept whole", `{"file_path":"$F/long_2000.txt","limit":1}`, "<file>\n     1|" + strings.Repeat("a", 2000) + more(1) + "\n</file>\n", false},
+		{"2001 bytes cut", `{"file_path":"$F/long_2001.txt","limit":1}`, "<file>\n     1|" + strings.Repeat("b", 2000) + "..." + more(1) + "\n</file>\n", false},
+		{"cut before a 3-byte rune", `{"file_path":"$F/long_cjk.txt","limit":1}`, "<file>\n     1|" + strings.Repeat("漢", 666) + "..." + more(1) + "\n</file>\n", false},
+		{"cut before a 4-byte rune", `{"file_path":"$F/long_emoji.txt","limit":1}`, "<file>\n     1|" + strings.Repeat("c", 1999) + "..." + more(1) + "\n</file>\n", false},
+		// Valid UTF-8 is the only binary check, on the section kept.
+		{"invalid utf8", `{"file_path":"$F/broken_utf8.txt"}`, "File content is not valid UTF-8", true},
+		{"latin1", `{"file_path":"$F/latin1.txt"}`, "File content is not valid UTF-8", true},
+		{"invalid past the window", `{"file_path":"$F/crush/late_invalid.txt","limit":1}`, "<file>\n     1|ok" + more(1) + "\n</file>\n", false},
+		{"invalid inside the window", `{"file_path":"$F/crush/late_invalid.txt"}`, "File content is not valid UTF-8", true},
+		{"invalid past the cut", `{"file_path":"$F/crush/cut_invalid.txt","limit":1}`, "<file>\n     1|" + strings.Repeat("v", 2000) + "...\n</file>\n", false},
+		{"invalid before the cut", `{"file_path":"$F/crush/early_invalid.txt","limit":1}`, "File content is not valid UTF-8", true},
+		{"nul bytes pass", `{"file_path":"$F/nul_early.txt"}`, "<file>\n     1|abc\x00def\n     2|xyz\n     3|\n</file>\n", false},
+		{"bmp is not an image", `{"file_path":"$F/media/pic.bmp"}`, "File content is not valid UTF-8", true},
+		{"svg is text", `{"file_path":"$F/media/pic.svg"}`, "<file>\n     1|<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"4\" height=\"3\"/>\n     2|\n</file>\n", false},
+		// The 200 KB section cap: refused with the size it would have had.
+		{"section over 200 KB", `{"file_path":"$F/crush/wide_rows.txt","limit":105}`, "Content section is too large (205999 bytes). Maximum size is 204800 bytes", true},
+		{"section just under 200 KB", `{"file_path":"$F/crush/wide_rows.txt","limit":102}`, "<file>\n" + numbered(1, 102, wide) + more(102) + "\n</file>\n", false},
+		{"the peeked line is not counted", `{"file_path":"$F/crush/wide_rows.txt","offset":2,"limit":102}`, "<file>\n" + numbered(3, 104, wide) + more(104) + "\n</file>\n", false},
+		// Errors.
+		{"no file_path", `{}`, "file_path is required", true},
+		{"empty file_path", `{"file_path":""}`, "file_path is required", true},
+		{"bad type", `{"file_path":"x","offset":"2"}`, "invalid parameters: json: cannot unmarshal string into Go struct field ViewParams.offset of type int", true},
+		{"directory", `{"file_path":"$F/dir"}`, "Path is a directory, not a file: $F/dir", true},
+		{"missing", `{"file_path":"$F/zzz.txt"}`, "File not found: $F/zzz.txt", true},
+		{"missing, a name contains it", `{"file_path":"$F/inst/AGENTS"}`, "File not found: $F/inst/AGENTS\n\nDid you mean one of these?\n$F/inst/AGENTS.md", true},
+		{"missing, it contains a name", `{"file_path":"$F/inst/deeper"}`, "File not found: $F/inst/deeper\n\nDid you mean one of these?\n$F/inst/deep", true},
+		{"not a directory", `{"file_path":"$F/small.txt/x"}`, "error accessing file: stat $F/small.txt/x: not a directory", true},
+		// Images by extension, sent as an image part with no text.
+		{"png", `{"file_path":"$F/media/pic.png"}`, "", false},
+		{"png bytes named txt are text", `{"file_path":"$F/media/png_named.txt"}`, "File content is not valid UTF-8", true},
+	})
+}
+
+// The image part's type is sniffed from the bytes when they name an image
+// providers take, else it is the extension's.
+func TestCrushImageMime(t *testing.T) {
+	root, _ := filepath.Abs(filepath.Join("..", "testdata", "fixtures"))
+	for _, c := range []struct{ path, mime string }{
+		{"media/pic.png", "image/png"},
+		{"media/photo.jpg", "image/jpeg"},
+		{"media/pic.webp", "image/webp"},
+		{"media/text_named.png", "image/png"},
+		{"media/pic.gif", "image/gif"},
+	} {
+		res, err := Read(context.Background(), Request{Profile: "crush", Args: []byte(`{"file_path":"` + root + "/" + c.path + `"}`), Cwd: root})
+		if err != nil || len(res.Attachments) != 1 || res.Attachments[0].Mime != c.mime || res.Output != "" {
+			t.Errorf("%s: %v %+v %q, want one %s attachment and no text", c.path, err, res.Attachments, res.Output, c.mime)
+		}
+	}
+}

@@ -1,0 +1,384 @@
+package reader
+
+import (
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"math"
+	"net/url"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// Gemini CLI core 0.61.0 (@google/gemini-cli-core): the read_file tool
+// (dist/src/tools/read-file.js) and processSingleFileContent
+// (dist/src/utils/fileUtils.js). Spec: shared/research/others.md §2; goldens
+// in testdata/oracle/gemini-cli were recorded with
+// shared/oracles/gemini_read_file.mjs.
+//
+// The workspace is the directory Gemini CLI was started in (its targetDir):
+// readlens's --cwd. Relative paths resolve against it and reads outside it
+// are refused.
+type gemini struct{}
+
+func init() { register(gemini{}) }
+
+const (
+	gmMaxLines   = 2000
+	gmMaxLine    = 2000
+	gmMaxMB      = 20
+	gmSVGMax     = 1 << 20
+	gmCutSuffix  = "... [truncated]"
+	gmMediaText  = "Binary content provided (1 item(s))."
+	gmInjectText = "Binary content (%s) read successfully. Content will be injected for analysis in the next sequence."
+)
+
+// gmBinaryExts is BINARY_EXTENSIONS (utils/ignorePatterns.js), sorted as
+// the tool sorts it.
+var gmBinaryExts = []string{".7z", ".a", ".bin", ".bmp", ".bz2", ".class", ".dat", ".dll", ".doc", ".docx",
+	".dylib", ".exe", ".gif", ".gz", ".jar", ".jpeg", ".jpg", ".lib", ".o", ".obj", ".odp", ".ods", ".odt",
+	".pak", ".pdf", ".png", ".ppt", ".pptx", ".pyc", ".pyo", ".rar", ".rpa", ".so", ".svg", ".tar", ".war",
+	".wasm", ".webp", ".xls", ".xlsx", ".zip"}
+
+// gmAudioExts are the supported audio extensions and their mime types.
+var gmAudioExts = map[string]string{".mp3": "audio/mpeg", ".wav": "audio/wav", ".aiff": "audio/aiff",
+	".aif": "audio/aiff", ".aac": "audio/aac", ".ogg": "audio/ogg", ".flac": "audio/flac"}
+
+// gmAudioAliases is AUDIO_MIME_TYPE_NORMALIZATION.
+var gmAudioAliases = map[string]string{"audio/mp3": "audio/mpeg", "audio/x-mp3": "audio/mpeg",
+	"audio/wave": "audio/wav", "audio/x-wav": "audio/wav", "audio/vnd.wave": "audio/wav",
+	"audio/x-pn-wav": "audio/wav", "audio/x-aiff": "audio/aiff", "audio/aif": "audio/aiff",
+	"audio/x-aac": "audio/aac"}
+
+func (gemini) Info() Info {
+	return Info{
+		Name: "gemini-cli", Agent: "Gemini CLI", Release: "core 0.61.0", Tool: "read_file",
+		Params: []Param{
+			{Name: "file_path", Type: "string", Required: true, Doc: "The path to the file to read."},
+			{Name: "start_line", Type: "integer >= 1", Doc: "Optional: The 1-based line number to start reading from."},
+			{Name: "end_line", Type: "integer >= 1", Doc: "Optional: The 1-based line number to end reading at (inclusive)."},
+		},
+		Limits: []string{
+			"2000 lines from start_line (none when end_line is given); no line numbers",
+			"lines over 2000 characters (UTF-16 units) are cut and end in '... [truncated]'",
+			"files over 20 MB are refused; SVG over 1 MB is not shown",
+			"text is decoded by its byte order mark (UTF-8, UTF-16LE/BE, UTF-32LE/BE)",
+			"binary: 41 extensions or isbinaryfile's sniffing, reported as text, not as an error",
+			"images, PDF, audio and video are sent as inline data",
+		},
+		Notes: []string{
+			".gitignore/.geminiignore patterns and the subdirectory GEMINI.md context are not applied",
+			"the project temp directory is named after the workspace's lower-cased base name; Gemini keeps a registry of such names",
+		},
+	}
+}
+
+func (gemini) Args(path string, offset, limit *int) json.RawMessage {
+	var start, end any
+	if offset != nil {
+		start = *offset
+	}
+	if limit != nil {
+		first := 1
+		if offset != nil {
+			first = *offset
+		}
+		end = first + *limit - 1
+	}
+	return object("file_path", path, "start_line", start, "end_line", end)
+}
+
+type gmCall struct {
+	root       string // the workspace (targetDir)
+	start, end int    // 0: not given
+	kind       string // what detectFileType found, for Format
+}
+
+func (gemini) Plan(env Env, a Args) (*Plan, *outcome) {
+	if msg := gmValidate(a); msg != "" {
+		return nil, fail(msg)
+	}
+	c := &gmCall{root: env.Cwd}
+	if v := a.Get("start_line"); v.Kind == Number {
+		c.start = int(min(v.Num, 1<<50))
+	}
+	if v := a.Get("end_line"); v.Kind == Number {
+		c.end = int(min(v.Num, 1<<50))
+	}
+	raw := strings.ReplaceAll(a.Get("file_path").Str, "\x00", "")
+	if strings.TrimFunc(raw, isJSSpace) == "" {
+		return nil, fail("The 'file_path' parameter must be non-empty.")
+	}
+	p, err := gmResolve(env, raw)
+	if err != nil {
+		return nil, fail("Failed to resolve path: " + err.Error())
+	}
+	if msg := gmWorkspace(env, p); msg != "" {
+		return nil, fail(msg)
+	}
+	if c.start != 0 && c.end != 0 && c.start > c.end {
+		return nil, fail("start_line cannot be greater than end_line")
+	}
+	w := Window{Start: 0, Limit: gmMaxLines, Count: true,
+		Cut: LineCut{Max: gmMaxLine, Unit: UTF16, Suffix: gmCutSuffix}}
+	if c.start > 0 {
+		w.Start = c.start - 1
+	}
+	if c.end > 0 {
+		w.Limit = max(0, c.end-w.Start)
+	}
+	ext := strings.ToLower(nodeExtname(p))
+	plan := &Plan{
+		Path:   p,
+		Dir:    DirRefuse,
+		Sample: ibfSample,
+		Media:  gmMedia,
+		Binary: gmBinary,
+		Text:   Text{Encoding: EncodingBOM, Split: Split{Phantom: true, TrimCR: true}},
+		Window: w,
+		Call:   c,
+	}
+	if ext == ".svg" {
+		// SVG is read whole as text: split on "\n" and joined again, it is the file.
+		c.kind = "svg"
+		plan.Text.Split = Split{Phantom: true}
+		// Larger files are refused by size; the budget only stops readlens
+		// from holding them (decoded text is at most three times its bytes).
+		plan.Window = Window{Limit: -1, Budget: Budget{Max: 3*gmSVGMax + 1, Unit: Bytes, Sep: 1, Halt: true}}
+	}
+	return plan, nil
+}
+
+// gmValidate is Ajv on the tool's schema, first failure only, as
+// SchemaValidator words it: required keys, then each property in order.
+func gmValidate(a Args) string {
+	v := a.Get("file_path")
+	switch {
+	case v.Kind == Missing:
+		return "params must have required property 'file_path'"
+	case v.Kind != String:
+		return "params/file_path must be string"
+	}
+	for _, key := range []string{"start_line", "end_line"} {
+		switch v := a.Get(key); {
+		case v.Kind == Missing:
+		case v.Kind != Number || v.Num != math.Trunc(v.Num) || math.IsInf(v.Num, 0):
+			return "params/" + key + " must be integer"
+		case v.Num < 1:
+			return "params/" + key + " must be >= 1"
+		}
+	}
+	return ""
+}
+
+// gmResolve is the tool's path handling: resolveDefensiveToolPath (a
+// leading "@" dropped when the literal path does not exist), resolved
+// against the workspace, URI-decoded, then robustRealpath.
+func gmResolve(env Env, raw string) (string, error) {
+	exists := func(p string) bool { _, err := env.FS.Stat(p); return err == nil }
+	clean := raw
+	if !exists(nodeResolve(env.Cwd, raw)) && strings.HasPrefix(raw, "@") && len(raw) > 1 {
+		stripped := strings.TrimLeft(raw[1:], "/\\")
+		switch {
+		case strings.HasPrefix(raw, "@/") || strings.HasPrefix(raw, "@\\"):
+			if stripped != "" {
+				clean = stripped
+			}
+		default:
+			first := strings.FieldsFunc(stripped, func(r rune) bool { return r == '/' || r == '\\' })
+			if len(first) > 0 && stripped[0] != '/' && stripped[0] != '\\' {
+				if !exists(nodeResolve(env.Cwd, "@"+first[0])) {
+					clean = stripped
+				}
+			}
+		}
+	}
+	p := nodeResolve(env.Cwd, clean)
+	// decodeURIComponent; a malformed escape or bad UTF-8 leaves the path as it was.
+	if u, err := url.PathUnescape(p); err == nil && utf8.ValidString(u) {
+		p = u
+	}
+	r, err := robustRealpath(env.FS, nodeResolve("/", p), map[string]bool{})
+	if err == errRealpathLoop {
+		return "", fmt.Errorf("Infinite recursion detected in robustRealpath: %s", p)
+	}
+	if err != nil {
+		op := "lstat"
+		if pe, ok := err.(*fs.PathError); ok {
+			op = pe.Op
+		}
+		return "", fmt.Errorf("%s", nodeError(err, op, p))
+	}
+	return r, nil
+}
+
+// gmWorkspace is Config.validatePathAccess for a read: the path must be in
+// the workspace or in the project's temp directory under ~/.gemini/tmp.
+func gmWorkspace(env Env, p string) string {
+	within := func(root string) bool { return p == root || strings.HasPrefix(p, strings.TrimSuffix(root, "/")+"/") }
+	root, _ := robustRealpath(env.FS, env.Cwd, map[string]bool{})
+	if root == "" {
+		root = env.Cwd
+	}
+	tmp := nodeJoin(env.Home, ".gemini/tmp/"+gmProjectSlug(env.Cwd))
+	if within(root) || within(tmp) {
+		return ""
+	}
+	return fmt.Sprintf("Path not in workspace: Attempted path %q resolves outside the allowed workspace directories: %s or the project temp directory: %s", p, root, tmp)
+}
+
+func gmProjectSlug(root string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(nodeBasename(root)) {
+		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') || r == '-' || r == '_' || r == '.' {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('-')
+		}
+	}
+	return b.String()
+}
+
+// gmMedia is detectFileType's media branches: .ts/.mts/.cts and .svg are
+// text first; image/* and application/pdf by extension; audio/* and
+// video/* (and the audio extensions) only when the bytes look binary.
+func gmMedia(sample []byte, path string) string {
+	ext := strings.ToLower(nodeExtname(path))
+	if ext == ".ts" || ext == ".mts" || ext == ".cts" || ext == ".svg" {
+		return ""
+	}
+	mime := geminiMimeOf(path)
+	switch {
+	case strings.HasPrefix(mime, "image/"), mime == "application/pdf":
+		return mime
+	case strings.HasPrefix(mime, "audio/"), strings.HasPrefix(mime, "video/"):
+		if !isBinaryFile(sample) {
+			return ""
+		}
+		if strings.HasPrefix(mime, "video/") {
+			return mime
+		}
+	}
+	if audio := gmAudioMime(path, mime); audio != "" && isBinaryFile(sample) {
+		return audio
+	}
+	return ""
+}
+
+// gmAudioMime is getSupportedAudioMimeTypeForFile.
+func gmAudioMime(path, mime string) string {
+	if n, ok := gmAudioAliases[mime]; ok {
+		mime = n
+	}
+	for _, m := range gmAudioExts {
+		if m == mime && mime != "" {
+			return mime
+		}
+	}
+	return gmAudioExts[strings.ToLower(nodeExtname(path))]
+}
+
+func gmBinary(sample []byte, path string) bool {
+	ext := strings.ToLower(nodeExtname(path))
+	switch {
+	case ext == ".ts" || ext == ".mts" || ext == ".cts" || ext == ".svg":
+		return false
+	case slices.Contains(gmBinaryExts, ext):
+		return true
+	}
+	return isBinaryFile(sample)
+}
+
+func (gemini) Format(p *Plan, f *Found) *outcome {
+	c := p.Call.(*gmCall)
+	rel := strings.ReplaceAll(nodeRelative(c.root, p.Path), "\\", "/")
+	switch {
+	case f.Kind == KindMissing: // fs.existsSync is false on any error
+		return fail("File not found: " + p.Path)
+	case f.Kind == KindDir:
+		return fail("Path is a directory, not a file: " + p.Path)
+	case float64(f.Size)/(1<<20) > gmMaxMB:
+		return fail(fmt.Sprintf("File size exceeds the %dMB limit: %s (%sMB)", gmMaxMB, p.Path, jsFixed2(float64(f.Size)/(1<<20))))
+	case f.Kind == KindSpecial:
+		return wouldHang("Gemini CLI", f)
+	case f.Err != nil:
+		return fail("Error reading file " + p.Path + ": " + nodeError(f.Err, "open", p.Path))
+	case f.Media != nil:
+		o := &outcome{attachments: []Attachment{*f.Media}}
+		if strings.HasPrefix(f.Media.Mime, "audio/") || strings.HasPrefix(f.Media.Mime, "video/") {
+			o.media(fmt.Sprintf(gmInjectText, f.Media.Mime))
+		} else {
+			o.media(gmMediaText)
+		}
+		return o
+	case f.Binary:
+		o := &outcome{}
+		o.notice("Cannot display content of binary file: " + rel)
+		return o
+	case c.kind == "svg" && f.Size > gmSVGMax:
+		o := &outcome{}
+		o.notice("Cannot display content of SVG file larger than 1MB: " + rel)
+		return o
+	}
+	pg := f.Page
+	if pg.Err != nil {
+		return fail("Error reading file " + p.Path + ": " + nodeError(pg.Err, "read", p.Path))
+	}
+	o := &outcome{}
+	if c.kind == "svg" {
+		gmLines(o, pg.Lines)
+		if n := len(pg.Lines); n > 0 {
+			o.truncation.FirstLine, o.truncation.LastLine = 1, n
+		}
+		return o
+	}
+	total := pg.Total
+	start := min(p.Window.Start, total)
+	end := min(p.Window.Start+max(p.Window.Limit, 0), total)
+	cut := false
+	for _, l := range pg.Lines {
+		cut = cut || l.Cut
+	}
+	t := &o.truncation
+	if start > 0 || end < total || cut {
+		o.notice(fmt.Sprintf("\nIMPORTANT: The file content has been truncated.\n"+
+			"Status: Showing lines %d-%d of %d total lines.\n"+
+			"Action: To read more of the file, you can use the 'start_line' and 'end_line' parameters in a subsequent 'read_file' call. "+
+			"For example, to read the next section of the file, use start_line: %d.\n\n"+
+			"--- FILE CONTENT (truncated) ---\n", start+1, end, total, end+1))
+		if end < total {
+			t.Cap = CapLimit
+			if c.end == 0 {
+				t.Cap = CapLines
+			}
+			t.NextOffset = end + 1
+			t.Next = gmNext(p, c, end+1)
+		}
+	}
+	gmLines(o, pg.Lines)
+	if len(pg.Lines) > 0 {
+		t.FirstLine, t.LastLine = pg.Lines[0].N, pg.Lines[len(pg.Lines)-1].N
+	}
+	t.TotalLines, t.TotalKnown = total, true
+	return o
+}
+
+func gmLines(o *outcome, lines []Line) {
+	for i, l := range lines {
+		if i > 0 {
+			o.frame("\n")
+		}
+		o.line(l, "", gmCutSuffix)
+	}
+}
+
+// gmNext is the call the notice asks for: start_line set, end_line dropped.
+func gmNext(p *Plan, c *gmCall, next int) json.RawMessage {
+	return object("file_path", p.Path, "start_line", next)
+}
+
+// jsFixed2 is JavaScript's n.toFixed(2) for the sizes the tool prints.
+func jsFixed2(n float64) string {
+	return fmt.Sprintf("%.2f", n)
+}

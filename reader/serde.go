@@ -1,0 +1,162 @@
+package reader
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Codex parses its tool arguments with serde_json into Rust structs and
+// sends the model "failed to parse function arguments: {err:?}". These
+// helpers reproduce the Debug form of serde_json's errors for the shapes a
+// flat struct of strings, integers, booleans and one nested struct meets:
+// Error("<message>", line: L, column: C), where the position is the byte
+// after what the parser had consumed.
+
+// serdeField is one JSON member as the parser met it.
+type serdeField struct {
+	key        string
+	value      json.RawMessage
+	start, end int // byte offsets of the value in the whole input
+}
+
+// serdeObject lists an object's members in order, with where each value
+// lies in the input (base is the object's own offset), and the offset just
+// after its closing brace.
+func serdeObject(raw json.RawMessage, base int) ([]serdeField, int, bool) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil, 0, false
+	}
+	var out []serdeField
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, 0, false
+		}
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, 0, false
+		}
+		end := int(dec.InputOffset())
+		out = append(out, serdeField{key: tok.(string), value: v, start: base + end - len(v), end: base + end})
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, 0, false
+	}
+	return out, base + int(dec.InputOffset()), true
+}
+
+// serdeError is the Debug form of a serde_json error at byte offset off.
+func serdeError(input []byte, msg string, off int) string {
+	head := input[:off]
+	lineStart := bytes.LastIndexByte(head, '\n') + 1
+	line := 1 + bytes.Count(head[:lineStart], []byte{'\n'})
+	return fmt.Sprintf("Error(%s, line: %d, column: %d)", rustDebugString(msg), line, off-lineStart)
+}
+
+// serdeUnexpected is serde's Unexpected for a JSON value, as Display shows
+// it, and whether the parser consumed the value before complaining
+// (arrays and objects are only peeked at).
+func serdeUnexpected(v json.RawMessage) (string, bool) {
+	v = bytes.TrimSpace(v)
+	switch v[0] {
+	case 'n':
+		return "null", true
+	case 't', 'f':
+		return "boolean `" + string(v) + "`", true
+	case '"':
+		var s string
+		json.Unmarshal(v, &s)
+		return "string " + rustDebugString(s), true
+	case '[':
+		return "sequence", false
+	case '{':
+		return "map", false
+	}
+	if n, ok := serdeInteger(v); ok {
+		return "integer `" + n + "`", true
+	}
+	f, _ := strconv.ParseFloat(string(v), 64)
+	return "floating point `" + rustFloat(f) + "`", true
+}
+
+// serdeInteger reports a JSON number serde_json parses as an integer (no
+// fraction or exponent, within 64 bits), in its decimal form.
+func serdeInteger(v json.RawMessage) (string, bool) {
+	s := string(v)
+	if strings.ContainsAny(s, ".eE") {
+		return "", false
+	}
+	if strings.HasPrefix(s, "-") {
+		// serde_json reads -0 as the float -0.0.
+		n, err := strconv.ParseInt(s, 10, 64)
+		return strconv.FormatInt(n, 10), err == nil && n != 0
+	}
+	n, err := strconv.ParseUint(s, 10, 64)
+	return strconv.FormatUint(n, 10), err == nil
+}
+
+// rustFloat is Rust's Display for f64 with serde's WithDecimalPoint: no
+// exponent, and ".0" when the digits have no point.
+func rustFloat(f float64) string {
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		return strconv.FormatFloat(f, 'g', -1, 64)
+	}
+	s := strconv.FormatFloat(f, 'f', -1, 64)
+	if !strings.Contains(s, ".") {
+		s += ".0"
+	}
+	return s
+}
+
+// serdeUsize checks a value against usize: the number, or the error
+// message and the offset it is reported at.
+func serdeUsize(f serdeField) (uint64, string, int) {
+	v := bytes.TrimSpace(f.value)
+	if n, ok := serdeInteger(v); ok {
+		if strings.HasPrefix(n, "-") {
+			return 0, "invalid value: integer `" + n + "`, expected usize", f.end
+		}
+		u, _ := strconv.ParseUint(n, 10, 64)
+		return u, "", 0
+	}
+	what, consumed := serdeUnexpected(v)
+	at := f.end
+	if !consumed {
+		at = f.start
+	}
+	return 0, "invalid type: " + what + ", expected usize", at
+}
+
+// rustDebugString is Rust's Debug for a str: quoted, with \", \\, \n, \r,
+// \t, \0 and other control characters as \u{..}.
+func rustDebugString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"':
+			b.WriteString(`\"`)
+		case r == '\\':
+			b.WriteString(`\\`)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == 0:
+			b.WriteString(`\0`)
+		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
+			fmt.Fprintf(&b, `\u{%x}`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
