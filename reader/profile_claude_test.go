@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -108,6 +109,19 @@ func TestCCSize(t *testing.T) {
 		1 << 30: "1GB", 20 << 20: "20MB"} {
 		if got := ccSize(n); got != want {
 			t.Errorf("ccSize(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+// TestCCPlainExt pins the hand-written extension check to the regular
+// expression it replaces, Claude Code's /^(\.[\p{L}\p{N}_+~#-]{1,32})?$/u.
+func TestCCPlainExt(t *testing.T) {
+	re := regexp.MustCompile(`^(\.[\p{L}\p{N}_+~#-]{1,32})?$`)
+	for _, ext := range []string{"", ".", ".go", ".tar", ".c++", ".é", ".日本", ".a b", ".x.y", "go", ". ",
+		"." + strings.Repeat("a", 32), "." + strings.Repeat("a", 33), "." + strings.Repeat("é", 32), "." + strings.Repeat("é", 33),
+		".\xff", ".٣", ".Ⅻ", ".a\u0301", ".#~-_+"} {
+		if got, want := ccPlainExt(ext), re.MatchString(ext); got != want {
+			t.Errorf("ccPlainExt(%q) = %v, the regexp says %v", ext, got, want)
 		}
 	}
 }

@@ -6,7 +6,7 @@
 //
 // With OPENCODE_BIN and PI_PKG_DIR set (see the README's "Re-recording
 // goldens"), it also times the real opencode and pi read tools; without
-// them it says so and skips those rows. It writes about 1.4 GB to a
+// them it says so and skips those rows. It writes about 1.5 GB to a
 // temporary directory and removes it after.
 package main
 
@@ -42,9 +42,10 @@ func main() {
 	step("generating files")
 	small := gen(dir, "small.go", 1<<10, codeLine)
 	mib := gen(dir, "1MiB.txt", 1<<20, shortLine)
+	large := gen(dir, "100MiB.go", 100<<20, codeLine)
 	gib := gen(dir, "1GiB.txt", 1<<30, shortLine)
 	deep := gen(dir, "20M-lines.txt", 20_000_000, numberedLine)
-	for _, f := range []string{small, mib, gib, deep} {
+	for _, f := range []string{small, mib, large, gib, deep} {
 		check(run("cat", f)) // into the page cache: every tool reads from memory
 	}
 
@@ -83,21 +84,31 @@ func main() {
 		rl = append(rl, t)
 	}
 
-	fmt.Println("\nthe real agents' tools on the same small file (target: readlens at least 10x faster)")
-	agents := realAgents(*oracles, dir, small)
-	if len(agents) == 0 {
+	fmt.Println("\nthe real agents' tools on the same files (target: readlens at least 10x faster)")
+	if os.Getenv("OPENCODE_BIN") == "" && os.Getenv("PI_PKG_DIR") == "" {
 		fmt.Println("  skipped: set OPENCODE_BIN and/or PI_PKG_DIR to time the real tools")
 	}
+	m.againstAgents(*oracles, dir, small, slices.Min(rl))
+	var big []time.Duration
+	for _, p := range []string{"opencode", "pi"} {
+		big = append(big, m.time("readlens read --profile "+p+" "+filepath.Base(large), bin, "read", large, "--profile", p))
+	}
+	m.againstAgents(*oracles, dir, large, slices.Min(big))
+}
+
+// againstAgents times the real tools on file and prints how many times
+// faster readlens's best time was than the fastest of them.
+func (m measurer) againstAgents(oracles, dir, file string, readlens time.Duration) {
 	fastest := time.Duration(0)
-	for _, a := range agents {
-		t := m.time(a.name, a.cmd[0], a.cmd[1:]...)
+	for _, a := range realAgents(oracles, dir, file) {
+		t := m.time(a.name+" "+filepath.Base(file), a.cmd[0], a.cmd[1:]...)
 		if fastest == 0 || t < fastest {
 			fastest = t
 		}
 	}
 	if fastest > 0 {
-		best := slices.Min(rl)
-		fmt.Printf("  %-44s %8.1fx faster  %s\n", "readlens against the fastest agent", float64(fastest)/float64(best), verdict(float64(fastest)/float64(best) >= 10))
+		r := float64(fastest) / float64(readlens)
+		fmt.Printf("  %-44s %8.1fx faster  %s\n", "readlens against the fastest agent", r, verdict(r >= 10))
 	}
 }
 
@@ -144,14 +155,20 @@ func verdict(ok bool) string {
 
 // peakRSS is /usr/bin/time's maximum resident set size, in MiB.
 func peakRSS(name string, args ...string) float64 {
-	out, err := exec.Command("/usr/bin/time", append([]string{"-f", "%M", name}, args...)...).CombinedOutput()
-	if err != nil {
+	f, err := os.CreateTemp("", "readlens-rss-")
+	check(err)
+	f.Close()
+	defer os.Remove(f.Name())
+	cmd := exec.Command("/usr/bin/time", append([]string{"-f", "%M", "-o", f.Name(), name}, args...)...)
+	if err := cmd.Run(); err != nil {
 		if _, ok := err.(*exec.ExitError); !ok {
 			check(err)
 		}
 	}
-	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-	kb, _ := strconv.ParseFloat(lines[len(lines)-1], 64)
+	b, err := os.ReadFile(f.Name())
+	check(err)
+	kb, err := strconv.ParseFloat(strings.TrimSpace(string(b)), 64)
+	check(err)
 	return kb / 1024
 }
 
