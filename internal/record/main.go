@@ -6,8 +6,11 @@
 //	OPENCODE_BIN=.../opencode go run ./internal/record -profile opencode
 //	PI_PKG_DIR=.../pi-coding-agent go run ./internal/record -profile pi
 //	OPENCODE_LEGACY_BIN=.../opencode go run ./internal/record -profile opencode-legacy
+//	CLAUDE_BIN=.../claude go run ./internal/record -profile claude-code
+//	GEMINI_CORE_DIR=... go run ./internal/record -profile gemini-cli
+//	CLINE_CORE_DIR=... go run ./internal/record -profile cline
 //
-// The README's "Re-recording goldens" section lists the package versions.
+// The README's "Tests and goldens" section lists the package versions.
 package main
 
 import (
