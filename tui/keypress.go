@@ -1,0 +1,192 @@
+package tui
+
+import (
+	"path"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/readlens/readlens/render"
+)
+
+// key routes a key press: ctrl+e and ctrl+c work everywhere, the rest
+// depends on where the focus is (the picker, the transcript or the form).
+func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.keys
+	// ctrl+e is also "end of line" in text fields: the root sees it first.
+	switch {
+	case msg.String() == "ctrl+c":
+		return tea.Quit
+	case key.Matches(msg, k.Expand):
+		if c := m.tr.selected(); c != nil {
+			c.expanded = !c.expanded
+			c.invalidate()
+			m.reveal()
+		}
+		return nil
+	case key.Matches(msg, k.ExpandAll):
+		expand := false
+		for _, c := range m.tr.cards {
+			expand = expand || !c.expanded
+		}
+		for _, c := range m.tr.cards {
+			c.expanded = expand
+			c.invalidate()
+		}
+		m.reveal()
+		return nil
+	}
+	switch m.focus {
+	case focusForm:
+		return m.formKey(msg)
+	case focusPicker:
+		return m.pickerKey(msg)
+	}
+	return m.transcriptKey(msg)
+}
+
+func (m *Model) pickerKey(msg tea.KeyPressMsg) tea.Cmd {
+	k, p := m.keys, &m.picker
+	switch {
+	case key.Matches(msg, k.PickUp):
+		p.move(-1)
+	case key.Matches(msg, k.PickDown):
+		p.move(1)
+	case msg.String() == "pgup":
+		p.move(-m.bodyHeight())
+	case msg.String() == "pgdown":
+		p.move(m.bodyHeight())
+	case key.Matches(msg, k.Open):
+		e, ok := p.selected()
+		if !ok {
+			return nil
+		}
+		full := path.Join(p.dir, e.name)
+		if e.kind == kindDir {
+			return p.open(full)
+		}
+		m.focus = focusTranscript
+		return m.read(m.current(), full, nil, nil, nil)
+	case key.Matches(msg, k.Parent), msg.String() == "backspace" && p.filter.value == "":
+		return p.parent()
+	case key.Matches(msg, k.Complete):
+		if p.filter.value == "" {
+			m.toTranscript()
+			return nil
+		}
+		return p.complete()
+	case key.Matches(msg, k.Clear):
+		if p.filter.value != "" {
+			p.filter.value = ""
+			p.cursor = 0
+		} else {
+			m.toTranscript()
+		}
+	default:
+		if p.filter.update(msg) {
+			return p.typed()
+		}
+	}
+	return nil
+}
+
+func (m *Model) toTranscript() {
+	if len(m.tr.cards) > 0 {
+		m.focus = focusTranscript
+	}
+}
+
+func (m *Model) transcriptKey(msg tea.KeyPressMsg) tea.Cmd {
+	k, t := m.keys, &m.tr
+	c := t.selected()
+	switch {
+	case key.Matches(msg, k.Quit):
+		return tea.Quit
+	case key.Matches(msg, k.Help):
+		m.fullHelp = !m.fullHelp
+	case key.Matches(msg, k.ToPicker):
+		m.focus = focusPicker
+	case key.Matches(msg, k.Up):
+		t.sel = max(t.sel-1, 0)
+		m.reveal()
+		return m.highlightSelected()
+	case key.Matches(msg, k.Down):
+		t.sel = min(t.sel+1, len(t.cards)-1)
+		m.reveal()
+		return m.highlightSelected()
+	case key.Matches(msg, k.Top):
+		t.sel = 0
+		m.reveal()
+	case key.Matches(msg, k.Bottom):
+		t.sel = len(t.cards) - 1
+		m.reveal()
+	case key.Matches(msg, k.PageUp):
+		t.top -= max(m.bodyHeight()-1, 1)
+	case key.Matches(msg, k.PageDown):
+		t.top += max(m.bodyHeight()-1, 1)
+	case c == nil:
+	case key.Matches(msg, k.View):
+		if c.view == render.AgentView {
+			c.view = render.PrettyView
+		} else {
+			c.view = render.AgentView
+		}
+		m.view = c.view
+		c.invalidate()
+		return m.highlight(c)
+	case key.Matches(msg, k.Next):
+		if c.res == nil || len(c.res.Truncation.Next) == 0 {
+			return m.say("nothing to continue: the tool asked for no further call")
+		}
+		next := c.res.Truncation.NextOffset
+		return m.read(c.profile, c.path, &next, c.limit, c.res.Truncation.Next)
+	case key.Matches(msg, k.Edit):
+		m.form = newForm(c.offset, c.limit)
+		m.focus = focusForm
+	case key.Matches(msg, k.Profile), key.Matches(msg, k.PrevProfile):
+		step := 1
+		if key.Matches(msg, k.PrevProfile) {
+			step = len(m.profiles) - 1
+		}
+		return m.switchProfile((m.profile + step) % len(m.profiles))
+	case key.Matches(msg, k.Copy):
+		if c.res == nil {
+			return nil
+		}
+		return tea.Batch(tea.SetClipboard(c.res.Output), m.say("copied the model's text to the clipboard ("+render.Size(int64(len(c.res.Output)))+", OSC 52)"))
+	case key.Matches(msg, k.Close):
+		t.remove(t.sel)
+		m.reveal()
+	}
+	return nil
+}
+
+// switchProfile makes another agent current and asks it what the selected
+// card asked, so the two cards can be compared.
+func (m *Model) switchProfile(i int) tea.Cmd {
+	m.profile = i
+	c := m.tr.selected()
+	if c == nil || c.profile == m.current() {
+		return nil
+	}
+	return m.read(m.current(), c.path, c.offset, c.limit, nil)
+}
+
+func (m *Model) formKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.keys
+	switch {
+	case key.Matches(msg, k.Cancel):
+		m.form, m.focus = nil, focusTranscript
+	case key.Matches(msg, k.Submit):
+		off, lim, ok := m.form.values()
+		if !ok {
+			return m.say("offset and limit are whole numbers")
+		}
+		m.form, m.focus = nil, focusTranscript
+		if c := m.tr.selected(); c != nil {
+			return m.read(c.profile, c.path, off, lim, nil)
+		}
+	default:
+		m.form.update(msg)
+	}
+	return nil
+}

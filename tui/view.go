@@ -1,0 +1,189 @@
+package tui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/readlens/readlens/render"
+)
+
+// layout is where things are on the screen.
+type layout struct {
+	bodyTop, bodyHeight int
+	pickX, pickW        int // pickW 0: the picker is hidden
+	cardX, cardW        int // cardW 0: the transcript is hidden
+	footer              []string
+}
+
+// narrow is the width under which picker and cards share the screen in turn.
+const narrow = 72
+
+func (m *Model) layout() layout {
+	var footer []string
+	if m.status != "" {
+		footer = append(footer, m.st.Status.Render(render.Plain(m.status)))
+	}
+	if m.form != nil {
+		footer = append(footer, m.form.view(m.st, m.width))
+	}
+	m.help.ShowAll = m.fullHelp
+	if h := m.help.View(m.helpKeys()); h != "" {
+		footer = append(footer, strings.Split(h, "\n")...)
+	}
+	l := layout{bodyTop: 1, footer: footer}
+	l.bodyHeight = max(m.height-1-len(footer), 0)
+	if l.bodyHeight == 0 {
+		l.footer = footer[:min(len(footer), max(m.height-1, 0))]
+	}
+	switch {
+	case m.width >= narrow:
+		l.pickW = min(max(m.width*3/10, 24), 40)
+		l.cardX = l.pickW + 1
+		l.cardW = m.width - l.cardX
+	case m.focus == focusPicker:
+		l.pickW = m.width
+	default:
+		l.cardW = m.width
+	}
+	return l
+}
+
+func (m *Model) bodyHeight() int { return m.layout().bodyHeight }
+
+func (m *Model) helpKeys() help.KeyMap {
+	switch m.focus {
+	case focusPicker:
+		return m.keys.pickerHelp()
+	case focusForm:
+		return m.keys.formHelp()
+	}
+	return m.keys.transcriptHelp()
+}
+
+// reveal keeps the selected card in sight.
+func (m *Model) reveal() {
+	l := m.layout()
+	if l.cardW > 0 && l.bodyHeight > 0 {
+		m.tr.reveal(m.st, l.cardW, l.bodyHeight, m.env())
+	}
+}
+
+// View draws the screen: the header with the agents as tabs, the picker and
+// the cards side by side, the help at the bottom. No row is wider than the
+// terminal and there are never more rows than it has.
+func (m *Model) View() tea.View {
+	v := tea.NewView(m.draw())
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	v.WindowTitle = "readlens"
+	return v
+}
+
+func (m *Model) draw() string {
+	if m.width <= 0 || m.height <= 0 {
+		return ""
+	}
+	l := m.layout()
+	rows := []string{m.header()}
+	if l.bodyHeight > 0 {
+		var pick, cards []string
+		if l.pickW > 0 {
+			pick = strings.Split(m.picker.view(m.st, l.pickW, l.bodyHeight, m.focus == focusPicker), "\n")
+		}
+		if l.cardW > 0 {
+			empty := "Pick a file and press enter: its read appears here as a card."
+			cards = strings.Split(m.tr.view(m.st, l.cardW, l.bodyHeight, m.env(), empty), "\n")
+		}
+		sep := m.st.Gutter.Render("│")
+		for i := 0; i < l.bodyHeight; i++ {
+			row := ""
+			if l.pickW > 0 {
+				row = pad(at(pick, i), l.pickW)
+			}
+			if l.cardW > 0 {
+				if l.pickW > 0 {
+					row += sep
+				}
+				row += at(cards, i)
+			}
+			rows = append(rows, row)
+		}
+	}
+	rows = append(rows, l.footer...)
+	for i, r := range rows {
+		rows[i] = ansi.Truncate(r, m.width, "")
+	}
+	return strings.Join(rows[:min(len(rows), m.height)], "\n")
+}
+
+func at(rows []string, i int) string {
+	if i < len(rows) {
+		return rows[i]
+	}
+	return ""
+}
+
+func pad(s string, w int) string {
+	s = ansi.Truncate(s, w, "")
+	return s + strings.Repeat(" ", max(w-ansi.StringWidth(s), 0))
+}
+
+// tab is an agent's place in the header, for clicks.
+type tab struct{ x0, x1, profile int }
+
+// tabs draws the header: the title, then as many agents' tabs as fit, the
+// current one always among them, with ‹ and › where some are out of sight.
+func (m *Model) tabs() (string, []tab) {
+	title := m.st.Title.Render(" readlens ")
+	labels := make([]string, len(m.profiles))
+	for i, p := range m.profiles {
+		style := m.st.Tab
+		if i == m.profile {
+			style = m.st.TabActive
+		}
+		labels[i] = style.Render(p)
+	}
+	room := m.width - ansi.StringWidth(title) - 2 // the two arrows
+	lo, hi := m.profile, m.profile+1
+	used := ansi.StringWidth(labels[m.profile])
+	for grew := true; grew; {
+		grew = false
+		if hi < len(labels) && used+ansi.StringWidth(labels[hi]) <= room {
+			used += ansi.StringWidth(labels[hi])
+			hi++
+			grew = true
+		}
+		if lo > 0 && used+ansi.StringWidth(labels[lo-1]) <= room {
+			lo--
+			used += ansi.StringWidth(labels[lo])
+			grew = true
+		}
+	}
+	var b strings.Builder
+	b.WriteString(title)
+	more := m.st.Hint.Render
+	if lo > 0 {
+		b.WriteString(more("‹"))
+	} else {
+		b.WriteString(" ")
+	}
+	x := ansi.StringWidth(b.String())
+	var tabs []tab
+	for i := lo; i < hi; i++ {
+		w := ansi.StringWidth(labels[i])
+		tabs = append(tabs, tab{x, x + w, i})
+		b.WriteString(labels[i])
+		x += w
+	}
+	if hi < len(labels) {
+		b.WriteString(more("›"))
+	}
+	return b.String(), tabs
+}
+
+func (m *Model) header() string {
+	h, _ := m.tabs()
+	return h
+}
