@@ -220,7 +220,7 @@ func (c *envCall) success(f *Found, pg *Page) *outcome {
 	chars := 0
 	for _, l := range pg.Lines {
 		prefix := fmt.Sprintf("%4d | ", l.N)
-		o.lineAs(l, prefix+pyEscaped(l.Text), len(prefix))
+		o.lineAs(l, pyEscapedAfter(prefix, l.Text), len(prefix))
 		o.frame(`\n`)
 		chars += utf8.RuneCountInString(l.Text)
 	}
@@ -261,8 +261,14 @@ func (c *envCall) success(f *Found, pg *Page) *outcome {
 }
 
 // pyEscaped is a str's JSON escaping without the quotes around it.
-func pyEscaped(s string) string {
+func pyEscaped(s string) string { return pyEscapedAfter("", s) }
+
+// pyEscapedAfter is prefix followed by s escaped, built in one buffer: a
+// line can be 64 MiB.
+func pyEscapedAfter(prefix, s string) string {
 	var b strings.Builder
+	b.Grow(len(prefix) + len(s) + len(s)/8)
+	b.WriteString(prefix)
 	pyEscape(&b, s)
 	return b.String()
 }

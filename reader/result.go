@@ -203,7 +203,12 @@ func fail(text string) *outcome {
 }
 
 func (o *outcome) output() string {
+	n := 0
+	for _, p := range o.parts {
+		n += len(p.Text)
+	}
 	var b strings.Builder
+	b.Grow(n)
 	for _, p := range o.parts {
 		b.WriteString(p.Text)
 	}
