@@ -31,6 +31,12 @@ var capChecks = map[string]func(t *testing.T, r *Result){
 			t.Fatalf("%d bytes of lines shown", bytes)
 		}
 	},
+	"dmcc":       linesAtMost(dmLimit, dmLineMax+1, sizeUTF16),
+	"cline":      linesAtMost(clMaxLines, clMaxLine+1, sizeUTF16),
+	"gemini-cli": linesAtMost(gmMaxLines, gmMaxLine+1, sizeUTF16),
+	"codex":      linesAtMost(-1, cxMaxLine, func(s string) int { return len(s) }),
+	"crush":      linesAtMost(-1, crMaxLine+1, sizeUTF16),
+	"envelope":   linesAtMost(envMaxLimit, -1, nil),
 	"pi": func(t *testing.T, r *Result) {
 		bytes := 0
 		for i, l := range r.Lines {
@@ -43,6 +49,24 @@ var capChecks = map[string]func(t *testing.T, r *Result){
 			t.Fatalf("%d lines, %d bytes shown", len(r.Lines), bytes)
 		}
 	},
+}
+
+func sizeUTF16(s string) int { return int(sizeOf(s).UTF16) }
+
+// linesAtMost checks that at most lines lines are shown (-1: any number,
+// the limit is the caller's) and that no line's text measures more than
+// width (-1: no per-line cap).
+func linesAtMost(lines, width int, measure func(string) int) func(*testing.T, *Result) {
+	return func(t *testing.T, r *Result) {
+		if lines >= 0 && len(r.Lines) > lines {
+			t.Fatalf("%d lines shown", len(r.Lines))
+		}
+		for _, l := range r.Lines {
+			if width >= 0 && measure(l.Text) > width {
+				t.Fatalf("line %d measures %d", l.N, measure(l.Text))
+			}
+		}
+	}
 }
 
 // FuzzRead runs every profile on any bytes with any offset and limit:
