@@ -161,6 +161,23 @@ func intArg(n *int) any {
 	return *n
 }
 
+// startEnd turns --offset and --limit into the first and last line of a
+// tool that takes a range: start = offset, end = offset + limit - 1. Either
+// is nil when its flag was not given.
+func startEnd(offset, limit *int) (start, end any) {
+	if offset != nil {
+		start = *offset
+	}
+	if limit != nil {
+		first := 1
+		if offset != nil {
+			first = *offset
+		}
+		end = first + *limit - 1
+	}
+	return start, end
+}
+
 // object builds an argument object in the given key order, leaving out nil
 // values: the arguments --offset and --limit stand for.
 func object(kv ...any) json.RawMessage {
@@ -181,4 +198,24 @@ func object(kv ...any) json.RawMessage {
 	}
 	b.WriteByte('}')
 	return b.Bytes()
+}
+
+// zodType is zod 4's name for the type of a value it rejects; Claude Code
+// names the type of a present value the same way.
+func zodType(v Value) string {
+	switch v.Kind {
+	case Missing:
+		return "undefined"
+	case Null:
+		return "null"
+	case Bool:
+		return "boolean"
+	case Number:
+		return "number"
+	case String:
+		return "string"
+	case Array:
+		return "array"
+	}
+	return "object"
 }

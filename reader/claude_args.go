@@ -80,7 +80,7 @@ func ccValidate(a Args) (c *ccCall, msg string) {
 	c = &ccCall{offset: 1}
 	var missing, unexpected, types, others []string
 	typeIssue := func(key, want string, v Value) {
-		types = append(types, "The parameter `"+key+"` type is expected as `"+want+"` but provided as `"+jsTypeName(v)+"`")
+		types = append(types, "The parameter `"+key+"` type is expected as `"+want+"` but provided as `"+zodType(v)+"`")
 	}
 	switch v, ok := vals["file_path"]; {
 	case !ok:
@@ -179,21 +179,4 @@ func ccSingle(v Value) (Value, bool) {
 		return v, false
 	}
 	return x, true
-}
-
-// jsTypeName is what zod reports an input as: its JSON type.
-func jsTypeName(v Value) string {
-	switch v.Kind {
-	case Null:
-		return "null"
-	case Bool:
-		return "boolean"
-	case Number:
-		return "number"
-	case String:
-		return "string"
-	case Array:
-		return "array"
-	}
-	return "object"
 }

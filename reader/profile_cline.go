@@ -58,17 +58,7 @@ func (cline) Info() Info {
 }
 
 func (cline) Args(path string, offset, limit *int) json.RawMessage {
-	var start, end any
-	if offset != nil {
-		start = *offset
-	}
-	if limit != nil {
-		first := 1
-		if offset != nil {
-			first = *offset
-		}
-		end = first + *limit - 1
-	}
+	start, end := startEnd(offset, limit)
 	file := object("path", path, "start_line", start, "end_line", end)
 	return json.RawMessage(`{"files":[` + string(file) + `]}`)
 }

@@ -75,17 +75,7 @@ func (gemini) Info() Info {
 }
 
 func (gemini) Args(path string, offset, limit *int) json.RawMessage {
-	var start, end any
-	if offset != nil {
-		start = *offset
-	}
-	if limit != nil {
-		first := 1
-		if offset != nil {
-			first = *offset
-		}
-		end = first + *limit - 1
-	}
+	start, end := startEnd(offset, limit)
 	return object("file_path", path, "start_line", start, "end_line", end)
 }
 

@@ -153,25 +153,6 @@ func oclValidate(a Args) [][][2]string {
 	return issues
 }
 
-// zodType is zod 4's name for the type of a value it rejects.
-func zodType(v Value) string {
-	switch v.Kind {
-	case Missing:
-		return "undefined"
-	case Null:
-		return "null"
-	case Bool:
-		return "boolean"
-	case Number:
-		return "number"
-	case String:
-		return "string"
-	case Array:
-		return "array"
-	}
-	return "object"
-}
-
 // jsonIssues prints zod issues as JSON.stringify(issues, null, 2) does; a
 // "path" holds one key.
 func jsonIssues(issues [][][2]string) string {
