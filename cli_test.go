@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -177,5 +178,25 @@ func TestRelativeCwd(t *testing.T) {
 	code, out, _ = cli(t, "read", "small.txt", "--cwd", "testdata/fixtures", "--worktree", "testdata", "--json")
 	if code != 0 || !strings.Contains(out, `"title": "fixtures/small.txt"`) {
 		t.Fatalf("exit %d: %s", code, out)
+	}
+}
+
+func TestBuildVersion(t *testing.T) {
+	rev := []debug.BuildSetting{{Key: "vcs.revision", Value: "0123456789abcdef"}, {Key: "vcs.modified", Value: "true"}}
+	for _, c := range []struct {
+		info         *debug.BuildInfo
+		ok           bool
+		want, commit string
+	}{
+		{nil, false, "devel", ""},
+		{&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, true, "devel", ""},
+		{&debug.BuildInfo{Main: debug.Module{Version: "v1.2.3", Sum: "h1:x"}}, true, "v1.2.3", ""},
+		{&debug.BuildInfo{Main: debug.Module{Version: "v0.0.0-20261122120000-0123456789ab+dirty"}, Settings: rev}, true,
+			"v0.0.0-20261122120000-0123456789ab+dirty", "0123456789abcdef"},
+	} {
+		v, commit := buildVersion(c.info, c.ok)
+		if v != c.want || commit != c.commit {
+			t.Errorf("buildVersion(%+v) = %q, %q; want %q, %q", c.info, v, commit, c.want, c.commit)
+		}
 	}
 }

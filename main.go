@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/fang"
@@ -25,8 +26,27 @@ const (
 )
 
 // version is set at build time with -ldflags "-X main.version=v1.2.3";
-// otherwise fang reads the module version from the build info.
+// otherwise it comes from the build info (see buildVersion).
 var version string
+
+// buildVersion is what --version says without -ldflags: the module's
+// version for `go install ...@v1.2.3`, the pseudo-version Go stamps on a
+// build from a checkout, or "devel", with the commit when Go recorded one.
+func buildVersion(info *debug.BuildInfo, ok bool) (v, commit string) {
+	if !ok {
+		return "devel", ""
+	}
+	v = info.Main.Version
+	if v == "" || v == "(devel)" {
+		v = "devel"
+	}
+	for _, s := range info.Settings {
+		if s.Key == "vcs.revision" {
+			commit = s.Value
+		}
+	}
+	return v, commit
+}
 
 func main() {
 	os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
@@ -60,9 +80,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			fmt.Fprintln(w, "Try 'readlens --help'.")
 		}
 	})}
-	if version != "" {
-		opts = append(opts, fang.WithVersion(version))
+	v, commit := version, ""
+	if v == "" {
+		v, commit = buildVersion(debug.ReadBuildInfo())
 	}
+	opts = append(opts, fang.WithVersion(v), fang.WithCommit(commit))
 	err := fang.Execute(ctx, root, opts...)
 	var e *exitError
 	switch {
