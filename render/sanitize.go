@@ -71,8 +71,11 @@ func symbol(r rune, prev, next rune, flag bool) string {
 	return ""
 }
 
+// pictographic reports an emoji that is shown as itself, one a ZWJ may join.
+// An unassigned code point is shown as ⟨U+...⟩, and a ZWJ beside that
+// symbol must be shown too, or sanitizing twice would differ.
 func pictographic(r rune) bool {
-	return r >= 0x1f000 || (r >= 0x2600 && r <= 0x27bf) || r == 0xfe0f
+	return (r >= 0x1f000 || (r >= 0x2600 && r <= 0x27bf) || r == 0xfe0f) && unicode.IsGraphic(r)
 }
 
 // run is a piece of sanitized text: shown as it is, or a visible symbol

@@ -26,6 +26,7 @@ func TestPlain(t *testing.T) {
 		{"tag\U000e0041\U000e0042", "tag⟨TAG A⟩⟨TAG B⟩"},
 		{"🏴\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f", "🏴\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f"}, // England's flag
 		{"👨\u200d👩\u200d👧", "👨\u200d👩\u200d👧"},                                                                                             // a ZWJ family stays one emoji
+		{"👨\u200d\U0001faeb", "👨⟨ZWJ⟩⟨U+1FAEB⟩"},                                                                                           // found by FuzzSanitize: no emoji to join, so the ZWJ shows
 		{"soft\u00adhyphen", "soft⟨SHY⟩hyphen"},
 		{"no\u00a0break", "no⟨NBSP⟩break"},
 		{"漢字 ok é", "漢字 ok é"},
