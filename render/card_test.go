@@ -3,6 +3,7 @@ package render
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"os"
 	"strings"
 	"testing"
@@ -18,7 +19,39 @@ import (
 // paths in outputs, and so wrapping, are the same on every machine.
 const fixtureRoot = "/fixtures"
 
-func fixtureFS() reader.FS { return reader.Mount(os.DirFS("../testdata/fixtures"), fixtureRoot) }
+func fixtureFS() reader.FS {
+	return pinnedTimes{reader.Mount(os.DirFS("../testdata/fixtures"), fixtureRoot)}
+}
+
+// pinnedTimes gives every file one modification time: envelope prints it,
+// and a fresh checkout's files are as new as the checkout.
+type pinnedTimes struct{ reader.FS }
+
+type pinnedFile struct{ reader.File }
+
+type pinnedInfo struct{ fs.FileInfo }
+
+var pinnedTime = time.Unix(1700000000, 0)
+
+func (pinnedInfo) ModTime() time.Time { return pinnedTime }
+
+func pin(fi fs.FileInfo, err error) (fs.FileInfo, error) {
+	if err != nil {
+		return nil, err
+	}
+	return pinnedInfo{fi}, nil
+}
+
+func (p pinnedTimes) Stat(name string) (fs.FileInfo, error)  { return pin(p.FS.Stat(name)) }
+func (p pinnedTimes) Lstat(name string) (fs.FileInfo, error) { return pin(p.FS.Lstat(name)) }
+func (p pinnedTimes) Open(name string) (reader.File, error) {
+	f, err := p.FS.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	return pinnedFile{f}, nil
+}
+func (f pinnedFile) Stat() (fs.FileInfo, error) { return pin(f.File.Stat()) }
 
 // read runs a profile on a fixture with its convenience arguments.
 func read(t testing.TB, profile, path string, offset, limit *int) *reader.Result {
@@ -30,7 +63,7 @@ func read(t testing.TB, profile, path string, offset, limit *int) *reader.Result
 	res, err := reader.Read(context.Background(), reader.Request{
 		Profile: profile, Args: p.Args(fixtureRoot+"/"+path, offset, limit),
 		Cwd: fixtureRoot, Worktree: fixtureRoot, FS: fixtureFS(),
-		Now: func() time.Time { return time.Unix(1700000000, 0) }, // envelope prints the time a read took
+		Now: func() time.Time { return pinnedTime }, // envelope prints the time a read took
 	})
 	if err != nil {
 		t.Fatal(err)
