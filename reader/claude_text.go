@@ -243,18 +243,8 @@ func utf16Len(s string) int {
 // utf16Prefix is s.slice(0, n) in UTF-16 units, without a final lone high
 // surrogate (Claude Code drops it).
 func utf16Prefix(s string, n int) string {
-	u := 0
-	for i, r := range s {
-		w := 1
-		if r >= 0x10000 {
-			w = 2
-		}
-		if u+w > n {
-			return s[:i]
-		}
-		u += w
-	}
-	return s
+	head, _, _ := utf16Head(s, n)
+	return head
 }
 
 // trimEnd drops the white space JavaScript's trimEnd drops from the end of

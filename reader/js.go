@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"math"
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // The JavaScript agents quote arguments back in their errors, so readlens
@@ -66,36 +66,14 @@ func abs(n int) int {
 	return n
 }
 
-// jsString quotes s as JSON.stringify does.
+// jsString quotes s as JSON.stringify does. Its escapes are those of
+// Python's json.dumps (pyQuote); a JavaScript string holds no invalid UTF-8,
+// so each such byte is U+FFFD, as it became when the text was decoded.
 func jsString(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch r {
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		case '\b':
-			b.WriteString(`\b`)
-		case '\f':
-			b.WriteString(`\f`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
-		default:
-			if r < 0x20 {
-				fmt.Fprintf(&b, `\u%04x`, r)
-			} else {
-				b.WriteRune(r)
-			}
-		}
+	if !utf8.ValidString(s) {
+		s = strings.Map(func(r rune) rune { return r }, s) // one U+FFFD a bad byte
 	}
-	b.WriteByte('"')
-	return b.String()
+	return pyQuote(s)
 }
 
 // jsStringify prints a JSON value as JSON.stringify(v, null, indent) does:

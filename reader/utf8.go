@@ -171,10 +171,10 @@ func (m *meter) close() textSize {
 	return m.size
 }
 
-// cutUTF16 keeps the first max UTF-16 code units of s, as JavaScript's
-// s.substring(0, max) does. When the cut splits a surrogate pair, JavaScript
-// keeps a lone high surrogate, which becomes U+FFFD once encoded as UTF-8.
-func cutUTF16(s string, max int) (string, bool) {
+// utf16Head is the longest prefix of s that fits in max UTF-16 code units,
+// whether s was longer, and whether the first half of the surrogate pair
+// that follows would still have fit.
+func utf16Head(s string, max int) (head string, cut, half bool) {
 	units := 0
 	for i, r := range s {
 		w := 1
@@ -182,14 +182,22 @@ func cutUTF16(s string, max int) (string, bool) {
 			w = 2
 		}
 		if units+w > max {
-			if units < max { // half a pair fits
-				return s[:i] + replacement, true
-			}
-			return s[:i], true
+			return s[:i], true, units < max
 		}
 		units += w
 	}
-	return s, false
+	return s, false, false
+}
+
+// cutUTF16 keeps the first max UTF-16 code units of s, as JavaScript's
+// s.substring(0, max) does. When the cut splits a surrogate pair, JavaScript
+// keeps a lone high surrogate, which becomes U+FFFD once encoded as UTF-8.
+func cutUTF16(s string, max int) (string, bool) {
+	head, cut, half := utf16Head(s, max)
+	if half {
+		head += replacement
+	}
+	return head, cut
 }
 
 // loneHigh is the high surrogate cutUTF16 kept when it cut the pair that
