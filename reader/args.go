@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 )
 
 // JSType is the JavaScript type of an argument value.
@@ -218,4 +219,25 @@ func zodType(v Value) string {
 		return "array"
 	}
 	return "object"
+}
+
+// pyInt reads a JSON integer as Python's json module does: a number token
+// with no fraction or exponent. Its text is str() of the int.
+func pyInt(v Value) (float64, string, bool) {
+	if v.Kind != Number {
+		return 0, "", false
+	}
+	raw := strings.TrimSpace(string(v.Raw))
+	if strings.ContainsAny(raw, ".eE") {
+		return 0, "", false
+	}
+	if raw == "-0" {
+		raw = "0"
+	}
+	return v.Num, raw, true
+}
+
+// clampInt keeps Python's unbounded ints within what a window can address.
+func clampInt(f float64) int64 {
+	return int64(math.Max(math.Min(f, 1<<40), -(1 << 40)))
 }

@@ -66,15 +66,44 @@ func abs(n int) int {
 	return n
 }
 
-// jsString quotes s as JSON.stringify does. Its escapes are those of
-// Python's json.dumps (pyQuote); a JavaScript string holds no invalid UTF-8,
-// so each such byte is U+FFFD, as it became when the text was decoded.
+// jsString quotes s as JSON.stringify does: the quote, the backslash and
+// control characters escaped, the short forms where JSON has them. A
+// JavaScript string holds no invalid UTF-8, so each such byte is U+FFFD, as
+// it became when the text was decoded.
 func jsString(s string) string {
 	if !utf8.ValidString(s) {
 		s = strings.Map(func(r rune) rune { return r }, s) // one U+FFFD a bad byte
 	}
-	return pyQuote(s)
+	var b strings.Builder
+	b.Grow(len(s) + 2)
+	b.WriteByte('"')
+	start := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' {
+			continue
+		}
+		b.WriteString(s[start:i])
+		if short, ok := jsShortEscapes[c]; ok {
+			b.WriteString(short)
+		} else {
+			b.WriteString(`\u00`)
+			b.WriteByte(hexDigits[c>>4])
+			b.WriteByte(hexDigits[c&0xf])
+		}
+		start = i + 1
+	}
+	b.WriteString(s[start:])
+	b.WriteByte('"')
+	return b.String()
 }
+
+// jsShortEscapes are JSON's two-character escapes.
+var jsShortEscapes = map[byte]string{
+	'"': `\"`, '\\': `\\`, '\b': `\b`, '\f': `\f`, '\n': `\n`, '\r': `\r`, '\t': `\t`,
+}
+
+const hexDigits = "0123456789abcdef"
 
 // jsStringify prints a JSON value as JSON.stringify(v, null, indent) does:
 // key order kept, numbers in JavaScript's form.

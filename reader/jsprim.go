@@ -1,8 +1,10 @@
 package reader
 
 import (
+	"bytes"
 	"encoding/json"
 	"math"
+	"strconv"
 	"strings"
 )
 
@@ -31,24 +33,30 @@ type jsPrim struct {
 
 func jsNumberPrim(f float64) jsPrim { return jsPrim{kind: jsNum, num: f} }
 
-// jsPrimOf is ToPrimitive of an argument: arrays and objects become the
-// strings JavaScript makes of them ([1] is "1", {} is "[object Object]").
-func jsPrimOf(v Value) jsPrim {
-	switch v.Kind {
-	case Missing:
+// jsPrimOf is ToPrimitive of a JSON value (nil: undefined): arrays and
+// objects become the strings JavaScript makes of them ([1] is "1", {} is
+// "[object Object]").
+func jsPrimOf(raw json.RawMessage) jsPrim {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
 		return jsPrim{kind: jsUndefined}
-	case Null:
-		return jsPrim{kind: jsNull}
-	case Bool:
-		return jsPrim{kind: jsBool, b: v.Bool}
-	case Number:
-		return jsNumberPrim(v.Num)
-	case String:
-		return jsPrim{kind: jsStr, str: v.Str}
-	case Array:
-		return jsPrim{kind: jsStr, str: jsJoin(v.Raw)}
 	}
-	return jsPrim{kind: jsStr, str: "[object Object]"}
+	switch raw[0] {
+	case 'n':
+		return jsPrim{kind: jsNull}
+	case 't', 'f':
+		return jsPrim{kind: jsBool, b: raw[0] == 't'}
+	case '"':
+		var s string
+		json.Unmarshal(raw, &s)
+		return jsPrim{kind: jsStr, str: s}
+	case '[':
+		return jsPrim{kind: jsStr, str: jsJoin(raw)}
+	case '{':
+		return jsPrim{kind: jsStr, str: "[object Object]"}
+	}
+	f, _ := strconv.ParseFloat(string(raw), 64) // JSON.parse("1e400") is Infinity, as ParseFloat's range error
+	return jsNumberPrim(f)
 }
 
 // jsJoin is String(array): the elements joined with ",", null as "".
@@ -59,11 +67,7 @@ func jsJoin(raw json.RawMessage) string {
 	}
 	parts := make([]string, len(elems))
 	for i, e := range elems {
-		v, err := parseValue(e)
-		if err != nil {
-			continue
-		}
-		p := jsPrimOf(v)
+		p := jsPrimOf(e)
 		if p.kind != jsNull && p.kind != jsUndefined {
 			parts[i] = p.toString()
 		}
@@ -71,20 +75,24 @@ func jsJoin(raw json.RawMessage) string {
 	return strings.Join(parts, ",")
 }
 
-// truthy is JavaScript's ToBoolean. Arrays and objects are always true;
-// jsPrimOf has made them strings, so the caller asks before converting.
-func truthy(v Value) bool {
-	switch v.Kind {
-	case Missing, Null:
-		return false
-	case Bool:
-		return v.Bool
-	case Number:
-		return v.Num != 0 && !math.IsNaN(v.Num)
-	case String:
-		return v.Str != ""
+// truthy is JavaScript's ToBoolean of a JSON value (nil: undefined). Arrays
+// and objects are always true; jsPrimOf has made them strings, so the caller
+// asks before converting.
+func truthy(raw json.RawMessage) bool {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) > 0 && (raw[0] == '[' || raw[0] == '{') {
+		return true
 	}
-	return true
+	p := jsPrimOf(raw)
+	switch p.kind {
+	case jsBool:
+		return p.b
+	case jsNum:
+		return p.num != 0 && !math.IsNaN(p.num)
+	case jsStr:
+		return p.str != ""
+	}
+	return false
 }
 
 func (p jsPrim) toNumber() float64 {

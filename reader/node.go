@@ -1,6 +1,7 @@
 package reader
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"syscall"
@@ -9,7 +10,14 @@ import (
 // nodeError words a system error the way Node does:
 // "ENOENT: no such file or directory, access '/abs/path'".
 func nodeError(err error, call, path string) string {
-	e := Errno(err)
+	var e syscall.Errno
+	switch {
+	case errors.As(err, &e):
+	case errors.Is(err, fs.ErrNotExist): // a file system without errnos (the demo's)
+		e = syscall.ENOENT
+	case errors.Is(err, fs.ErrPermission):
+		e = syscall.EACCES
+	}
 	name, text := uvError(e)
 	if name == "" {
 		return fmt.Sprint(err)
@@ -47,24 +55,4 @@ func uvError(e syscall.Errno) (string, string) {
 		return "EAGAIN", "resource temporarily unavailable"
 	}
 	return "", ""
-}
-
-// wouldHang is the result for a file the agent would never finish reading:
-// there is no tool output, only readlens's own note.
-func wouldHang(agent string, f *Found) *outcome {
-	if f.Probe != nil {
-		return &outcome{note: hangNote(agent, f.Probe)}
-	}
-	what := "a special file"
-	switch mode := f.Mode; {
-	case mode&fs.ModeNamedPipe != 0:
-		what = "a FIFO (with no writer it blocks forever)"
-	case mode&fs.ModeSocket != 0:
-		what = "a socket"
-	case mode&fs.ModeCharDevice != 0:
-		what = "a character device (it may block or never end)"
-	case mode&fs.ModeDevice != 0:
-		what = "a block device"
-	}
-	return &outcome{note: agent + " would not return here: the path is " + what}
 }

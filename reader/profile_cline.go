@@ -3,6 +3,7 @@ package reader
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -159,7 +160,7 @@ func clResolve(fsys FS, p string) string {
 	}
 	dir, base := nodeDirname(p), nodeBasename(p)
 	var variants []string
-	if am := piAmPm.ReplaceAllString(base, "\u202f$1."); am != base {
+	if am := clAmPm.ReplaceAllString(base, "\u202f$1."); am != base {
 		variants = append(variants, nodeJoin(dir, am))
 	}
 	nfd := norm.NFD.String(p)
@@ -181,7 +182,14 @@ func clResolve(fsys FS, p string) string {
 	return p
 }
 
-func clNFC(s string) string { return piUnicodeSpaces.ReplaceAllString(norm.NFC.String(s), " ") }
+// The spellings macOS gives screenshot names, as @cline/shared matches them
+// (pi's path resolver knows the same two).
+var (
+	clUnicodeSpaces = regexp.MustCompile("[\u00a0\u2000-\u200a\u202f\u205f\u3000]")
+	clAmPm          = regexp.MustCompile(`(?i) (AM|PM)\.`)
+)
+
+func clNFC(s string) string { return clUnicodeSpaces.ReplaceAllString(norm.NFC.String(s), " ") }
 
 // nodeNormalize is path.normalize for an absolute path: cleaned, but a
 // trailing slash is kept.

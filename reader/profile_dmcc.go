@@ -3,7 +3,6 @@ package reader
 import (
 	"encoding/json"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 	"syscall"
@@ -138,27 +137,6 @@ func (dmcc) Plan(env Env, a Args) (*Plan, *outcome) {
 		},
 		Call: c,
 	}, nil
-}
-
-// pyInt reads a JSON integer as Python's json module does: a number token
-// with no fraction or exponent. Its text is str() of the int.
-func pyInt(v Value) (float64, string, bool) {
-	if v.Kind != Number {
-		return 0, "", false
-	}
-	raw := strings.TrimSpace(string(v.Raw))
-	if strings.ContainsAny(raw, ".eE") {
-		return 0, "", false
-	}
-	if raw == "-0" {
-		raw = "0"
-	}
-	return v.Num, raw, true
-}
-
-// clampInt keeps Python's unbounded ints within what a window can address.
-func clampInt(f float64) int64 {
-	return int64(math.Max(math.Min(f, 1<<40), -(1 << 40)))
 }
 
 // dmcc's _BINARY_EXTENSIONS: the document lists .zip .tar .gz .exe .so

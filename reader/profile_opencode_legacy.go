@@ -77,12 +77,12 @@ func (opencodeLegacy) Plan(env Env, a Args) (*Plan, *outcome) {
 			".\nPlease rewrite the input so it satisfies the expected schema.")
 	}
 	c := &oclCall{args: a, offset: jsNumberPrim(0)}
-	if v := a.Get("offset"); truthy(v) {
-		c.offset = jsPrimOf(v)
+	if v := a.Get("offset"); truthy(v.Raw) {
+		c.offset = jsPrimOf(v.Raw)
 	}
 	limit := jsNumberPrim(oclLimit)
 	if v := a.Get("limit"); v.Kind != Missing && v.Kind != Null {
-		limit = jsPrimOf(v)
+		limit = jsPrimOf(v.Raw)
 	}
 	c.start = c.offset.toNumber()
 	c.end = jsAdd(c.offset, limit).toNumber()
@@ -137,7 +137,7 @@ func oclValidate(a Args) [][][2]string {
 		if v.Kind == Missing {
 			continue
 		}
-		n := jsPrimOf(v).toNumber() // z.coerce.number() is Number(input)
+		n := jsPrimOf(v.Raw).toNumber() // z.coerce.number() is Number(input)
 		received, shown := "", ""
 		switch {
 		case math.IsNaN(n):

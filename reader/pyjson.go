@@ -71,7 +71,7 @@ func pyFloat(f float64) string {
 	mant, exp, _ := strings.Cut(e, "e")
 	x, _ := strconv.Atoi(exp)
 	if decpt := x + 1; decpt <= -4 || decpt > 16 {
-		return mant + "e" + exp[:1] + fmt.Sprintf("%02d", abs(x))
+		return mant + "e" + exp[:1] + fmt.Sprintf("%02d", max(x, -x))
 	}
 	s := strconv.FormatFloat(f, 'f', -1, 64)
 	if !strings.ContainsAny(s, ".") {

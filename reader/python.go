@@ -1,9 +1,13 @@
 package reader
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"path"
+	"slices"
 	"strings"
+	"syscall"
 	"unicode"
 )
 
@@ -51,10 +55,24 @@ func pyExt(p string) string {
 // pyRelpath is os.path.relpath(target, start) for absolute paths: "." when
 // they are the same.
 func pyRelpath(start, target string) string {
-	if r := nodeRelative(start, target); r != "" {
-		return r
+	s, t := pySplit(start), pySplit(target)
+	i := 0
+	for i < len(s) && i < len(t) && s[i] == t[i] {
+		i++
 	}
-	return "."
+	rel := slices.Repeat([]string{".."}, len(s)-i)
+	if rel = append(rel, t[i:]...); len(rel) == 0 {
+		return "."
+	}
+	return strings.Join(rel, "/")
+}
+
+// pySplit is a normalized absolute path's components.
+func pySplit(p string) []string {
+	if p = path.Clean(p); p == "/" {
+		return nil
+	}
+	return strings.Split(p[1:], "/")
 }
 
 // pyLower is str.lower(): Unicode's full lowercase mapping, which differs
@@ -140,8 +158,14 @@ func pyRepr(s string) string {
 // pyOSError is str() of the OSError CPython raises for a failed call on
 // path: "[Errno 2] No such file or directory: '/abs/path'".
 func pyOSError(err error, p string) string {
-	e := Errno(err)
-	if e == 0 {
+	var e syscall.Errno
+	switch {
+	case errors.As(err, &e):
+	case errors.Is(err, fs.ErrNotExist):
+		e = syscall.ENOENT
+	case errors.Is(err, fs.ErrPermission):
+		e = syscall.EACCES
+	default:
 		return fmt.Sprint(err)
 	}
 	msg := e.Error() // glibc's strerror, in Go's lower case

@@ -124,3 +124,23 @@ func hangNote(agent string, p *Probe) string {
 	}
 	return agent + " would not return here: a " + p.What
 }
+
+// wouldHang is the result for a file the agent would never finish reading:
+// there is no tool output, only readlens's own note.
+func wouldHang(agent string, f *Found) *outcome {
+	if f.Probe != nil {
+		return &outcome{note: hangNote(agent, f.Probe)}
+	}
+	what := "a special file"
+	switch mode := f.Mode; {
+	case mode&fs.ModeNamedPipe != 0:
+		what = "a FIFO (with no writer it blocks forever)"
+	case mode&fs.ModeSocket != 0:
+		what = "a socket"
+	case mode&fs.ModeCharDevice != 0:
+		what = "a character device (it may block or never end)"
+	case mode&fs.ModeDevice != 0:
+		what = "a block device"
+	}
+	return &outcome{note: agent + " would not return here: the path is " + what}
+}
