@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -37,35 +36,5 @@ func TestProfileContract(t *testing.T) {
 				checkContract(t, name+" "+string(args), res)
 			}
 		}
-	}
-}
-
-func checkContract(t *testing.T, what string, r *Result) {
-	t.Helper()
-	var b strings.Builder
-	for _, pt := range r.Parts {
-		b.WriteString(pt.Text)
-		if pt.Kind == PartLine && (pt.Line < 1 || pt.Prefix > len(pt.Text)) {
-			t.Errorf("%s: line part %+v", what, pt)
-		}
-	}
-	if b.String() != r.Output {
-		t.Errorf("%s: parts do not join to the output", what)
-	}
-	if r.IsError && len(r.Lines) > 0 {
-		t.Errorf("%s: an error with source lines", what)
-	}
-	for i := 1; i < len(r.Lines); i++ {
-		if r.Lines[i].N != r.Lines[i-1].N+1 {
-			t.Errorf("%s: line %d follows line %d", what, r.Lines[i].N, r.Lines[i-1].N)
-			break
-		}
-	}
-	tr := r.Truncation
-	if n := len(r.Lines); n > 0 && (tr.FirstLine != r.Lines[0].N || tr.LastLine != r.Lines[n-1].N) {
-		t.Errorf("%s: truncation says lines %d-%d, shown %d-%d", what, tr.FirstLine, tr.LastLine, r.Lines[0].N, r.Lines[n-1].N)
-	}
-	if tr.Cap != CapNone && tr.Cap != CapFirstLine && len(tr.Next) == 0 && tr.NextOffset != 0 {
-		t.Errorf("%s: a next offset without the continuation call", what)
 	}
 }

@@ -1,39 +1,9 @@
 package reader
 
 import (
-	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 )
-
-// specRow is one rule of a spec with no oracle: the raw arguments ($F is
-// the fixture root) and the exact text the model receives.
-type specRow struct {
-	name, args, want string
-	isError          bool
-}
-
-func runSpecTable(t *testing.T, profile string, rows []specRow) {
-	t.Helper()
-	root, err := filepath.Abs(filepath.Join("..", "testdata", "fixtures"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, r := range rows {
-		t.Run(r.name, func(t *testing.T) {
-			args := strings.ReplaceAll(r.args, "$F", root)
-			res, err := Read(context.Background(), Request{Profile: profile, Args: []byte(args), Cwd: root, Worktree: root})
-			if err != nil {
-				t.Fatal(err)
-			}
-			want := strings.ReplaceAll(r.want, "$F", root)
-			if res.Output != want || res.IsError != r.isError {
-				t.Errorf("got %q (error %v)\nwant %q (error %v)", res.Output, res.IsError, want, r.isError)
-			}
-		})
-	}
-}
 
 // Codex read_file: every rule of shared/research/others.md §4, and of
 // codex-rs read_file.rs where the spec is silent. The indentation rows

@@ -202,10 +202,3 @@ func rows(from, to int) string {
 	}
 	return b.String()
 }
-
-func shorten(s string) string {
-	if len(s) > 400 {
-		return s[:200] + " ... " + s[len(s)-200:]
-	}
-	return s
-}

@@ -1,7 +1,6 @@
 package reader
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -43,35 +42,3 @@ func tree(t *testing.T, files map[string]string) string {
 
 // fixedMtime is design document 002's file_mtime_ms, 1735212345000.
 var fixedMtime = time.UnixMilli(1735212345000)
-
-// steppingClock reads t0 first and t0+step on every later call: a call that
-// reads it at its start and once more at its end took step.
-func steppingClock(step time.Duration) func() time.Time {
-	t0 := time.Unix(1700000000, 0)
-	calls := 0
-	return func() time.Time {
-		calls++
-		if calls == 1 {
-			return t0
-		}
-		return t0.Add(step)
-	}
-}
-
-// call runs profile on raw arguments in root (the working directory and the
-// worktree), with a pinned clock.
-func call(t *testing.T, profile, root, args string) *Result {
-	t.Helper()
-	return callWith(t, Request{Profile: profile, Args: []byte(args), Cwd: root, Worktree: root,
-		Now: func() time.Time { return time.Unix(1700000000, 0) }})
-}
-
-func callWith(t *testing.T, req Request) *Result {
-	t.Helper()
-	res, err := Read(context.Background(), req)
-	if err != nil {
-		t.Fatalf("%s %s: %v", req.Profile, req.Args, err)
-	}
-	checkContract(t, req.Profile+" "+string(req.Args), res)
-	return res
-}

@@ -1,0 +1,109 @@
+package reader
+
+// Helpers the profiles' tests share: one call through the engine, checked
+// against the contract every renderer relies on.
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// steppingClock reads t0 first and t0+step on every later call: a call that
+// reads it at its start and once more at its end took step.
+func steppingClock(step time.Duration) func() time.Time {
+	t0 := time.Unix(1700000000, 0)
+	calls := 0
+	return func() time.Time {
+		calls++
+		if calls == 1 {
+			return t0
+		}
+		return t0.Add(step)
+	}
+}
+
+// call runs profile on raw arguments in root (the working directory and the
+// worktree), with a pinned clock.
+func call(t *testing.T, profile, root, args string) *Result {
+	t.Helper()
+	return callWith(t, Request{Profile: profile, Args: []byte(args), Cwd: root, Worktree: root,
+		Now: func() time.Time { return time.Unix(1700000000, 0) }})
+}
+
+func callWith(t *testing.T, req Request) *Result {
+	t.Helper()
+	res, err := Read(context.Background(), req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", req.Profile, req.Args, err)
+	}
+	checkContract(t, req.Profile+" "+string(req.Args), res)
+	return res
+}
+
+func checkContract(t *testing.T, what string, r *Result) {
+	t.Helper()
+	var b strings.Builder
+	for _, pt := range r.Parts {
+		b.WriteString(pt.Text)
+		if pt.Kind == PartLine && (pt.Line < 1 || pt.Prefix > len(pt.Text)) {
+			t.Errorf("%s: line part %+v", what, pt)
+		}
+	}
+	if b.String() != r.Output {
+		t.Errorf("%s: parts do not join to the output", what)
+	}
+	if r.IsError && len(r.Lines) > 0 {
+		t.Errorf("%s: an error with source lines", what)
+	}
+	for i := 1; i < len(r.Lines); i++ {
+		if r.Lines[i].N != r.Lines[i-1].N+1 {
+			t.Errorf("%s: line %d follows line %d", what, r.Lines[i].N, r.Lines[i-1].N)
+			break
+		}
+	}
+	tr := r.Truncation
+	if n := len(r.Lines); n > 0 && (tr.FirstLine != r.Lines[0].N || tr.LastLine != r.Lines[n-1].N) {
+		t.Errorf("%s: truncation says lines %d-%d, shown %d-%d", what, tr.FirstLine, tr.LastLine, r.Lines[0].N, r.Lines[n-1].N)
+	}
+	if tr.Cap != CapNone && tr.Cap != CapFirstLine && len(tr.Next) == 0 && tr.NextOffset != 0 {
+		t.Errorf("%s: a next offset without the continuation call", what)
+	}
+}
+
+// specRow is one rule of a spec with no oracle: the raw arguments ($F is
+// the fixture root) and the exact text the model receives.
+type specRow struct {
+	name, args, want string
+	isError          bool
+}
+
+func runSpecTable(t *testing.T, profile string, rows []specRow) {
+	t.Helper()
+	root, err := filepath.Abs(filepath.Join("..", "testdata", "fixtures"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows {
+		t.Run(r.name, func(t *testing.T) {
+			args := strings.ReplaceAll(r.args, "$F", root)
+			res, err := Read(context.Background(), Request{Profile: profile, Args: []byte(args), Cwd: root, Worktree: root})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := strings.ReplaceAll(r.want, "$F", root)
+			if res.Output != want || res.IsError != r.isError {
+				t.Errorf("got %q (error %v)\nwant %q (error %v)", res.Output, res.IsError, want, r.isError)
+			}
+		})
+	}
+}
+
+func shorten(s string) string {
+	if len(s) > 400 {
+		return s[:200] + " ... " + s[len(s)-200:]
+	}
+	return s
+}
