@@ -33,3 +33,14 @@ func TestDecodeBOM(t *testing.T) {
 		}
 	}
 }
+
+// TestUTF16LE: Node's decoding of UTF-16LE, which Claude Code uses for a
+// file that starts FF FE: pairs combine, lone surrogates become U+FFFD, an
+// odd final byte is dropped.
+func TestUTF16LE(t *testing.T) {
+	in := []byte{'a', 0, 0x3d, 0xd8, 0x00, 0xde, 0x00, 0xd8, 'b', 0, 0x00, 0xdc, 'c'}
+	out, err := io.ReadAll(utf16LE(bytes.NewReader(in)))
+	if err != nil || string(out) != "a😀\ufffdb\ufffd" {
+		t.Errorf("got %q, %v", out, err)
+	}
+}
