@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -171,11 +171,11 @@ func TestEnvelopeCLI(t *testing.T) {
 
 // TestRelativeCwd: --cwd and --worktree relative to where readlens runs.
 func TestRelativeCwd(t *testing.T) {
-	code, out, _ := cli(t, "read", "small.txt", "--profile", "pi", "--cwd", "testdata/fixtures")
+	code, out, _ := cli(t, "read", "small.txt", "--profile", "pi", "--cwd", "../testdata/fixtures")
 	if code != 0 || out != "Hello, world!\nLine 2\nLine 3" {
 		t.Fatalf("exit %d: %q", code, out)
 	}
-	code, out, _ = cli(t, "read", "small.txt", "--cwd", "testdata/fixtures", "--worktree", "testdata", "--json")
+	code, out, _ = cli(t, "read", "small.txt", "--cwd", "../testdata/fixtures", "--worktree", "../testdata", "--json")
 	if code != 0 || !strings.Contains(out, `"title": "fixtures/small.txt"`) {
 		t.Fatalf("exit %d: %s", code, out)
 	}

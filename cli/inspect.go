@@ -1,11 +1,11 @@
-package main
+package cli
 
 import (
 	"os"
 	"path/filepath"
 
 	"github.com/charmbracelet/x/term"
-	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/agents/all"
 	"github.com/readlens/readlens/tui"
 	"github.com/spf13/cobra"
 )
@@ -19,7 +19,7 @@ type inspectFlags struct {
 // runInspector opens the TUI on PATH: a directory to pick from, or a file
 // to read at once.
 func runInspector(cmd *cobra.Command, pos []string, f inspectFlags) error {
-	if _, err := reader.Lookup(f.profile); err != nil {
+	if _, err := all.Lookup(f.profile); err != nil {
 		return usageErr("%v", err)
 	}
 	in, inOK := cmd.InOrStdin().(*os.File)
@@ -73,6 +73,6 @@ characters, a binary file and an image.`,
 			return runInspector(cmd, nil, f)
 		},
 	}
-	cmd.Flags().StringVarP(&f.profile, "profile", "p", reader.DefaultProfile, "the agent whose read tool runs first")
+	cmd.Flags().StringVarP(&f.profile, "profile", "p", all.Default, "the agent whose read tool runs first")
 	return cmd
 }

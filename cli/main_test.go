@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -41,7 +41,7 @@ func fixtureRoot(t *testing.T) string {
 			return
 		}
 		rootDir = filepath.Join(dir, "root")
-		if rootErr = fixtures.Copy(rootDir, filepath.Join("testdata", "fixtures")); rootErr == nil {
+		if rootErr = fixtures.Copy(rootDir, filepath.Join("..", "testdata", "fixtures")); rootErr == nil {
 			rootErr = fixtures.Dynamic(rootDir)
 		}
 	})
@@ -55,7 +55,7 @@ func fixtureRoot(t *testing.T) string {
 func cli(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code := run(context.Background(), args, strings.NewReader(""), &out, &errb)
+	code := Run(context.Background(), args, strings.NewReader(""), &out, &errb)
 	return code, out.String(), errb.String()
 }
 

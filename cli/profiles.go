@@ -1,11 +1,11 @@
-package main
+package cli
 
 import (
 	"fmt"
 	"io"
 	"strings"
 
-	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/agents/all"
 	"github.com/spf13/cobra"
 )
 
@@ -22,14 +22,14 @@ func newProfilesCmd() *cobra.Command {
 }
 
 func writeProfiles(w io.Writer) {
-	for i, name := range reader.Names() {
-		p, _ := reader.Lookup(name)
+	for i, name := range all.Names() {
+		p, _ := all.Lookup(name)
 		info := p.Info()
 		if i > 0 {
 			fmt.Fprintln(w)
 		}
 		def := ""
-		if name == reader.DefaultProfile {
+		if name == all.Default {
 			def = " (default)"
 		}
 		fmt.Fprintf(w, "%s%s: %s %s, tool %q\n", info.Name, def, info.Agent, info.Release, info.Tool)

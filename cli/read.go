@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"encoding/json"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/charmbracelet/x/term"
 	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/agents/all"
 	"github.com/readlens/readlens/render"
 	"github.com/spf13/cobra"
 )
@@ -57,7 +58,7 @@ call, 3 when the agent would never return (a FIFO with no writer, a device).`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVarP(&f.profile, "profile", "p", reader.DefaultProfile, "the agent whose read tool runs (see `readlens profiles`)")
+	fl.StringVarP(&f.profile, "profile", "p", all.Default, "the agent whose read tool runs (see `readlens profiles`)")
 	fl.IntVar(&f.offset, "offset", 0, "the tool's offset argument (in the tool's own base)")
 	fl.IntVar(&f.limit, "limit", 0, "the tool's limit argument")
 	fl.StringVar(&f.args, "args", "", "the raw tool arguments as JSON, instead of PATH, --offset and --limit")
@@ -67,13 +68,13 @@ call, 3 when the agent would never return (a FIFO with no writer, a device).`,
 	f.card.register(cmd)
 	fl.BoolVar(&f.blocklist, "blocklist", false, "refuse executables, archives, databases and non-image media by extension, with any profile")
 	_ = cmd.RegisterFlagCompletionFunc("profile", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-		return reader.Names(), cobra.ShellCompDirectiveNoFileComp
+		return all.Names(), cobra.ShellCompDirectiveNoFileComp
 	})
 	return cmd
 }
 
 func runRead(cmd *cobra.Command, pos []string, f readFlags) error {
-	p, err := reader.Lookup(f.profile)
+	p, err := all.Lookup(f.profile)
 	if err != nil {
 		return usageErr("%v", err)
 	}
@@ -98,7 +99,7 @@ func runRead(cmd *cobra.Command, pos []string, f readFlags) error {
 		raw = p.Args(pos[0], off, lim)
 	}
 	res, err := reader.Read(cmd.Context(), reader.Request{
-		Profile: f.profile, Args: raw, Cwd: f.cwd, Worktree: f.worktree, Now: now,
+		Profile: p, Args: raw, Cwd: f.cwd, Worktree: f.worktree, Now: now,
 		Blocklist: f.blocklist,
 	})
 	if err != nil {

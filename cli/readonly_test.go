@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"crypto/sha256"
@@ -13,7 +13,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/readlens/readlens/internal/fixtures"
-	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/agents/all"
 	"github.com/readlens/readlens/tui"
 )
 
@@ -90,7 +90,7 @@ func TestReadOnly(t *testing.T) {
 		t.Skip("reads the whole fixture tree with every profile")
 	}
 	root := filepath.Join(t.TempDir(), "root")
-	if err := fixtures.Copy(root, filepath.Join("testdata", "fixtures")); err != nil {
+	if err := fixtures.Copy(root, filepath.Join("..", "testdata", "fixtures")); err != nil {
 		t.Fatal(err)
 	}
 	if err := fixtures.Dynamic(root); err != nil {
@@ -105,7 +105,7 @@ func TestReadOnly(t *testing.T) {
 		}
 		return nil
 	})
-	for _, profile := range reader.Names() {
+	for _, profile := range all.Names() {
 		for _, p := range paths {
 			for _, mode := range [][]string{nil, {"--json"}, {"--render", "--expanded", "--view", "pretty"}} {
 				cli(t, append([]string{"read", p, "--profile", profile, "--cwd", root}, mode...)...)

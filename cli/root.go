@@ -1,6 +1,6 @@
-// Command readlens shows exactly what a coding agent's file-read tool hands
-// to the model.
-package main
+// Package cli is readlens's command line: the inspector, read, profiles and
+// demo, with their flags, exit codes and help.
+package cli
 
 import (
 	"context"
@@ -12,7 +12,7 @@ import (
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/fang"
-	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/agents/all"
 	"github.com/readlens/readlens/render"
 	"github.com/spf13/cobra"
 )
@@ -25,7 +25,7 @@ const (
 	exitNoAnswer  = 3 // the agent would never return (a FIFO, a device)
 )
 
-// version is set at build time with -ldflags "-X main.version=v1.2.3";
+// version is set at build time with -ldflags "-X github.com/readlens/readlens/cli.version=v1.2.3";
 // otherwise it comes from the build info (see buildVersion).
 var version string
 
@@ -48,10 +48,6 @@ func buildVersion(info *debug.BuildInfo, ok bool) (v, commit string) {
 	return v, commit
 }
 
-func main() {
-	os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
-}
-
 // exitError carries an exit code; a silent one prints nothing.
 type exitError struct {
 	code   int
@@ -61,8 +57,9 @@ type exitError struct {
 
 func (e *exitError) Error() string { return e.err.Error() }
 
-// run is the whole command line, with its streams, so tests can drive it.
-func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// Run is the whole command line, with its streams, so tests can drive it;
+// it returns the exit code.
+func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root := newRoot()
 	root.SetArgs(args)
 	root.SetIn(stdin)
@@ -131,7 +128,7 @@ to continue where the tool stopped, p to ask another agent the same thing.`,
 			return runInspector(cmd, pos, f)
 		},
 	}
-	root.Flags().StringVarP(&f.profile, "profile", "p", reader.DefaultProfile, "the agent whose read tool runs first")
+	root.Flags().StringVarP(&f.profile, "profile", "p", all.Default, "the agent whose read tool runs first")
 	root.Flags().BoolVar(&f.demo, "demo", false, "open the sample tree built into readlens (as readlens demo)")
 	root.AddCommand(newReadCmd(), newProfilesCmd(), newDemoCmd())
 	return root

@@ -71,7 +71,7 @@ func ParseArgs(raw json.RawMessage) (Args, error) {
 		if err := dec.Decode(&rv); err != nil {
 			return a, fmt.Errorf("tool arguments: %w", err)
 		}
-		v, err := parseValue(rv)
+		v, err := ParseValue(rv)
 		if err != nil {
 			return a, fmt.Errorf("tool arguments: %w", err)
 		}
@@ -89,7 +89,7 @@ func ParseArgs(raw json.RawMessage) (Args, error) {
 	return a, nil
 }
 
-func parseValue(raw json.RawMessage) (Value, error) {
+func ParseValue(raw json.RawMessage) (Value, error) {
 	v := Value{Raw: raw}
 	raw = bytes.TrimSpace(raw)
 	switch raw[0] {
@@ -154,18 +154,18 @@ func (a Args) With(key string, v any) json.RawMessage {
 	return b.Bytes()
 }
 
-// intArg returns a whole number argument, for convenience flags.
-func intArg(n *int) any {
+// IntArg returns a whole number argument, for convenience flags.
+func IntArg(n *int) any {
 	if n == nil {
 		return nil
 	}
 	return *n
 }
 
-// startEnd turns --offset and --limit into the first and last line of a
+// StartEnd turns --offset and --limit into the first and last line of a
 // tool that takes a range: start = offset, end = offset + limit - 1. Either
 // is nil when its flag was not given.
-func startEnd(offset, limit *int) (start, end any) {
+func StartEnd(offset, limit *int) (start, end any) {
 	if offset != nil {
 		start = *offset
 	}
@@ -179,9 +179,9 @@ func startEnd(offset, limit *int) (start, end any) {
 	return start, end
 }
 
-// object builds an argument object in the given key order, leaving out nil
+// JSONObject builds an argument object in the given key order, leaving out nil
 // values: the arguments --offset and --limit stand for.
-func object(kv ...any) json.RawMessage {
+func JSONObject(kv ...any) json.RawMessage {
 	var b bytes.Buffer
 	b.WriteByte('{')
 	for i := 0; i+1 < len(kv); i += 2 {
@@ -201,9 +201,9 @@ func object(kv ...any) json.RawMessage {
 	return b.Bytes()
 }
 
-// zodType is zod 4's name for the type of a value it rejects; Claude Code
-// names the type of a present value the same way.
-func zodType(v Value) string {
+// ZodType is zod 4's name for the type of a value it rejects; Claude Code
+// DirNames the type of a present value the same way.
+func ZodType(v Value) string {
 	switch v.Kind {
 	case Missing:
 		return "undefined"
@@ -221,9 +221,9 @@ func zodType(v Value) string {
 	return "object"
 }
 
-// pyInt reads a JSON integer as Python's json module does: a number token
+// PythonInt reads a JSON integer as Python's json module does: a number token
 // with no fraction or exponent. Its text is str() of the int.
-func pyInt(v Value) (float64, string, bool) {
+func PythonInt(v Value) (float64, string, bool) {
 	if v.Kind != Number {
 		return 0, "", false
 	}
@@ -237,7 +237,7 @@ func pyInt(v Value) (float64, string, bool) {
 	return v.Num, raw, true
 }
 
-// clampInt keeps Python's unbounded ints within what a window can address.
-func clampInt(f float64) int64 {
+// ClampInt keeps Python's unbounded ints within what a window can address.
+func ClampInt(f float64) int64 {
 	return int64(math.Max(math.Min(f, 1<<40), -(1 << 40)))
 }

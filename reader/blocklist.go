@@ -3,6 +3,8 @@ package reader
 import (
 	"slices"
 	"strings"
+
+	"github.com/readlens/readlens/reader/node"
 )
 
 // The blocklist policy, from design document 001 ("Read Tool Binary
@@ -34,11 +36,11 @@ var blockedExts = []string{
 // lowercased file name, which is what the document means them for.
 // "Thumbs.db" hits ".db" first.
 func blockedName(path string) string {
-	ext := strings.ToLower(nodeExtname(path))
+	ext := strings.ToLower(node.Extname(path))
 	if ext != "" && slices.Contains(blockedExts, ext) {
 		return ext
 	}
-	switch base := strings.ToLower(nodeBasename(path)); base {
+	switch base := strings.ToLower(node.Basename(path)); base {
 	case ".ds_store", "thumbs.db":
 		return base
 	}
@@ -52,16 +54,16 @@ func blockedText(path, ext string) string {
 	return "Cannot read " + path + ": extension \"" + ext + "\" is restricted"
 }
 
-// blockWorder is a profile that words a blocklist hit in its own format
+// BlockWorder is a profile that words a blocklist hit in its own format
 // (envelope's JSON); the others get blockedText as their error.
-type blockWorder interface {
-	blocked(p *Plan, f *Found) *outcome
+type BlockWorder interface {
+	Blocked(p *Plan, f *Found) *Outcome
 }
 
 // formatBlocked words a blocklist hit for profile p.
-func formatBlocked(p Profile, plan *Plan, f *Found) *outcome {
-	if w, ok := p.(blockWorder); ok {
-		return w.blocked(plan, f)
+func formatBlocked(p Profile, plan *Plan, f *Found) *Outcome {
+	if w, ok := p.(BlockWorder); ok {
+		return w.Blocked(plan, f)
 	}
-	return fail(blockedText(plan.Path, f.Blocked))
+	return Fail(blockedText(plan.Path, f.Blocked))
 }

@@ -16,6 +16,8 @@ import (
 
 	"golang.org/x/image/bmp"
 	"golang.org/x/image/webp"
+
+	"github.com/readlens/readlens/reader/node"
 )
 
 // examine runs the pipeline's middle: stat and classify the path, detect
@@ -29,7 +31,7 @@ func examine(ctx context.Context, fsys FS, p *Plan) Found {
 	if err != nil {
 		f.Kind, f.Err = KindMissing, err
 		if p.Near {
-			f.Siblings, f.SiblingsErr = names(fsys, nodeDirname(p.Path))
+			f.Siblings, f.SiblingsErr = DirNames(fsys, node.Dirname(p.Path))
 		}
 		return f
 	}
@@ -279,7 +281,7 @@ func entries(fsys FS, dir string) ([]Entry, error) {
 	for _, d := range des {
 		e := Entry{Name: decodeName(d.Name()), Dir: d.IsDir()}
 		if d.Type()&fs.ModeSymlink != 0 {
-			if st, err := fsys.Stat(nodeJoin(dir, d.Name())); err == nil && st.IsDir() {
+			if st, err := fsys.Stat(node.Join(dir, d.Name())); err == nil && st.IsDir() {
 				e.Dir = true
 			}
 		}
@@ -288,8 +290,8 @@ func entries(fsys FS, dir string) ([]Entry, error) {
 	return out, nil
 }
 
-// names lists a directory's names in directory order.
-func names(fsys FS, dir string) ([]string, error) {
+// DirNames lists a directory's names in directory order.
+func DirNames(fsys FS, dir string) ([]string, error) {
 	des, err := readDir(fsys, dir)
 	if err != nil {
 		return nil, err

@@ -76,10 +76,10 @@ func gifWellFormed(b []byte) bool {
 // pngWellFormed walks a PNG's chunks: IHDR first, every CRC right, image
 // data present.
 func pngWellFormed(b []byte) bool {
-	if !bytes.HasPrefix(b, sigPNG) {
+	if !bytes.HasPrefix(b, SigPNG) {
 		return false
 	}
-	pos, idat := len(sigPNG), false
+	pos, idat := len(SigPNG), false
 	for first := true; pos+12 <= len(b); first = false {
 		n := int(binary.BigEndian.Uint32(b[pos:]))
 		typ := string(b[pos+4 : pos+8])

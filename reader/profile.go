@@ -16,9 +16,9 @@ type Profile interface {
 	Args(path string, offset, limit *int) json.RawMessage
 	// Plan validates the arguments and resolves the path: what the pipeline
 	// reads, and by which rules. A non-nil outcome ends the call there.
-	Plan(env Env, args Args) (*Plan, *outcome)
+	Plan(env Env, args Args) (*Plan, *Outcome)
 	// Format words what the pipeline found, as the tool does.
-	Format(p *Plan, f *Found) *outcome
+	Format(p *Plan, f *Found) *Outcome
 }
 
 // Info describes a profile for `readlens profiles` and --help.
@@ -42,33 +42,26 @@ type Param struct {
 	Doc      string
 }
 
-var registry = map[string]Profile{}
-
-func register(p Profile) {
-	name := p.Info().Name
-	if _, dup := registry[name]; dup {
-		panic("reader: profile registered twice: " + name)
-	}
-	registry[name] = p
-}
+// Profiles is an ordered set of profiles: the agents a program knows, in
+// the order it shows them (reader/agents/all gathers every one readlens has).
+type Profiles []Profile
 
 // Lookup returns the profile called name.
-func Lookup(name string) (Profile, error) {
-	if p, ok := registry[name]; ok {
-		return p, nil
+func (ps Profiles) Lookup(name string) (Profile, error) {
+	for _, p := range ps {
+		if p.Info().Name == name {
+			return p, nil
+		}
 	}
-	return nil, fmt.Errorf("unknown profile %q (have: %s)", name, strings.Join(Names(), ", "))
+	return nil, fmt.Errorf("unknown profile %q (have: %s)", name, strings.Join(ps.Names(), ", "))
 }
 
-// Names lists the profiles, sorted.
-func Names() []string {
-	names := make([]string, 0, len(registry))
-	for n := range registry {
-		names = append(names, n)
+// Names lists the profiles' names, sorted.
+func (ps Profiles) Names() []string {
+	names := make([]string, len(ps))
+	for i, p := range ps {
+		names[i] = p.Info().Name
 	}
 	sort.Strings(names)
 	return names
 }
-
-// DefaultProfile is the profile used when none is named.
-const DefaultProfile = "opencode"

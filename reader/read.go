@@ -13,13 +13,16 @@ package reader
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"time"
+
+	"github.com/readlens/readlens/reader/node"
 )
 
 // Request is one call of an agent's read tool.
 type Request struct {
-	Profile string          // "" is DefaultProfile
+	Profile Profile         // the agent's tool (reader/agents/<name>.Profile)
 	Args    json.RawMessage // the tool arguments exactly as a model sends them
 	// Cwd is the agent's working directory ("" is the process's).
 	Cwd string
@@ -30,15 +33,15 @@ type Request struct {
 	FS       FS               // nil is the real disk
 	Now      func() time.Time // nil is time.Now; tests pin it
 	// Blocklist turns on the extension blocklist (blocklist.go) for this
-	// call, whatever the profile.
+	// Call, whatever the profile.
 	Blocklist bool
 }
 
 // Read runs a profile's read tool on a request, as the agent would.
 func Read(ctx context.Context, req Request) (*Result, error) {
-	p, err := Lookup(orDefault(req.Profile, DefaultProfile))
-	if err != nil {
-		return nil, err
+	p := req.Profile
+	if p == nil {
+		return nil, errors.New("reader: a request names no profile")
 	}
 	args, err := ParseArgs(req.Args)
 	if err != nil {
@@ -57,7 +60,7 @@ func Read(ctx context.Context, req Request) (*Result, error) {
 
 	var plan *Plan
 	var found *Found
-	var out *outcome
+	var out *Outcome
 	if m, ok := p.(Several); ok {
 		plan, found, out = readSeveral(ctx, env, m, args)
 	} else {
@@ -74,7 +77,7 @@ func Read(ctx context.Context, req Request) (*Result, error) {
 }
 
 // readOne runs the pipeline on one file.
-func readOne(ctx context.Context, env Env, p Profile, args Args) (*Plan, *Found, *outcome) {
+func readOne(ctx context.Context, env Env, p Profile, args Args) (*Plan, *Found, *Outcome) {
 	plan, out := p.Plan(env, args) // validate the arguments, resolve the path
 	var found Found
 	if out == nil {
@@ -95,18 +98,18 @@ func readOne(ctx context.Context, env Env, p Profile, args Args) (*Plan, *Found,
 // answers together. A non-nil outcome from Calls ends the call there.
 type Several interface {
 	Profile
-	Calls(env Env, args Args) ([]Args, *outcome)
-	Join(calls []Args, answers []*outcome) *outcome
+	Calls(env Env, args Args) ([]Args, *Outcome)
+	Join(calls []Args, answers []*Outcome) *Outcome
 }
 
-func readSeveral(ctx context.Context, env Env, m Several, args Args) (*Plan, *Found, *outcome) {
+func readSeveral(ctx context.Context, env Env, m Several, args Args) (*Plan, *Found, *Outcome) {
 	calls, out := m.Calls(env, args)
 	if out != nil {
 		return nil, &Found{}, out
 	}
 	total := &Found{}
 	var first *Plan
-	answers := make([]*outcome, len(calls))
+	answers := make([]*Outcome, len(calls))
 	for i, c := range calls {
 		plan, found, out := readOne(ctx, env, m, c)
 		answers[i] = out
@@ -128,14 +131,14 @@ func (req Request) env() (Env, error) {
 	}
 	// Relative directories are the process's, as on a command line.
 	wd, err := os.Getwd()
-	if err != nil && (!isAbs(e.Cwd) || (e.Worktree != "" && !isAbs(e.Worktree))) {
+	if err != nil && (!node.IsAbs(e.Cwd) || (e.Worktree != "" && !node.IsAbs(e.Worktree))) {
 		return e, err
 	}
-	e.Cwd = nodeResolve(wd, e.Cwd)
+	e.Cwd = node.Resolve(wd, e.Cwd)
 	if e.Worktree == "" {
 		e.Worktree = worktreeOf(e.FS, e.Cwd)
 	} else {
-		e.Worktree = nodeResolve(wd, e.Worktree)
+		e.Worktree = node.Resolve(wd, e.Worktree)
 	}
 	if e.Home == "" {
 		e.Home = os.Getenv("HOME")
@@ -145,8 +148,8 @@ func (req Request) env() (Env, error) {
 
 // worktreeOf finds the git worktree containing dir, or "/" outside one.
 func worktreeOf(fsys FS, dir string) string {
-	for d := dir; ; d = nodeDirname(d) {
-		if _, err := fsys.Lstat(nodeJoin(d, ".git")); err == nil {
+	for d := dir; ; d = node.Dirname(d) {
+		if _, err := fsys.Lstat(node.Join(d, ".git")); err == nil {
 			return d
 		}
 		if d == "/" {
@@ -155,19 +158,19 @@ func worktreeOf(fsys FS, dir string) string {
 	}
 }
 
-func assemble(info Info, args Args, plan *Plan, f *Found, out *outcome, elapsed time.Duration) *Result {
+func assemble(info Info, args Args, plan *Plan, f *Found, out *Outcome, elapsed time.Duration) *Result {
 	r := &Result{
 		Profile:     info.Name,
 		Tool:        info.Tool,
 		Args:        args.Raw,
-		Output:      out.output(),
-		IsError:     out.isError,
-		Parts:       out.parts,
-		Lines:       out.lines,
-		Attachments: out.attachments,
-		Truncation:  out.truncation,
-		Tokens:      out.tokens,
-		Note:        out.note,
+		Output:      out.Output(),
+		IsError:     out.IsError,
+		Parts:       out.Parts,
+		Lines:       out.Lines,
+		Attachments: out.Attachments,
+		Truncation:  out.Truncation,
+		Tokens:      out.Tokens,
+		Note:        out.Note,
 		Stats:       Stats{BytesRead: f.BytesRead, Elapsed: elapsed},
 	}
 	if out.preview != nil {
@@ -176,17 +179,10 @@ func assemble(info Info, args Args, plan *Plan, f *Found, out *outcome, elapsed 
 	if plan != nil {
 		r.Path = plan.Path
 		r.Title = plan.Title
-		r.HasTitle = info.Titled && !out.isError
+		r.HasTitle = info.Titled && !out.IsError
 	}
 	if f.Page != nil {
 		r.Stats.LinesScanned = int64(f.Page.Total)
 	}
 	return r
-}
-
-func orDefault(s, dflt string) string {
-	if s == "" {
-		return dflt
-	}
-	return s
 }

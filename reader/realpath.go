@@ -5,11 +5,13 @@ import (
 	"io/fs"
 	"strings"
 	"syscall"
+
+	"github.com/readlens/readlens/reader/node"
 )
 
-// realPath is nodeRealpath for callers that only need to know whether the
+// RealPath is nodeRealpath for callers that only need to know whether the
 // path resolved: every link followed (at most 40 hops), or ok false.
-func realPath(fsys FS, path string) (string, bool) {
+func RealPath(fsys FS, path string) (string, bool) {
 	r, err := nodeRealpath(fsys, path)
 	if err != nil {
 		return path, false
@@ -20,25 +22,25 @@ func realPath(fsys FS, path string) (string, bool) {
 // outside reports whether a path, its links resolved, leaves dir, and
 // where it really is.
 func outside(fsys FS, path, dir string) (bool, string) {
-	real, ok := realPath(fsys, path)
+	real, ok := RealPath(fsys, path)
 	if !ok {
-		real = nodeResolve("/", path) // a missing or dangling path: as written
+		real = node.Resolve("/", path) // a missing or dangling path: as written
 	}
-	root, ok := realPath(fsys, dir)
+	root, ok := RealPath(fsys, dir)
 	if !ok {
 		root = dir
 	}
-	return !within(root, real), real
+	return !Within(root, real), real
 }
 
-// within reports whether the real path p is root or inside it; a sibling
+// Within reports whether the real path p is root or inside it; a sibling
 // that merely starts with root's name ("/srv/app-evil") is not.
-func within(root, p string) bool {
+func Within(root, p string) bool {
 	return root == "/" || p == root || strings.HasPrefix(p, root+"/")
 }
 
-// errRealpathLoop is robustRealpath's own error for a symbolic-link cycle.
-var errRealpathLoop = errors.New("infinite recursion")
+// ErrRealpathLoop is robustRealpath's own error for a symbolic-link cycle.
+var ErrRealpathLoop = errors.New("infinite recursion")
 
 // nodeRealpath is fs.realpathSync: every symbolic link in p resolved, the
 // way libuv's realpath(3) does. Components are walked with Lstat; an FS
@@ -51,7 +53,7 @@ func nodeRealpath(fsys FS, p string) (string, error) {
 	for len(rest) > 0 {
 		name := rest[0]
 		rest = rest[1:]
-		next := nodeJoin(resolved, name)
+		next := node.Join(resolved, name)
 		st, err := fsys.Lstat(next)
 		if err != nil {
 			return "", &fs.PathError{Op: "realpath", Path: p, Err: errnoOf(err)}
@@ -70,7 +72,7 @@ func nodeRealpath(fsys FS, p string) (string, error) {
 		if err != nil {
 			return "", &fs.PathError{Op: "realpath", Path: p, Err: errnoOf(err)}
 		}
-		if isAbs(target) {
+		if node.IsAbs(target) {
 			resolved = "/"
 		}
 		rest = append(splitPath(target), rest...)
@@ -103,12 +105,12 @@ func errnoOf(err error) error {
 	return err
 }
 
-// robustRealpath is Gemini CLI 0.61.0's robustRealpath: realpath, and for a
+// RobustRealpath is Gemini CLI 0.61.0's robustRealpath: realpath, and for a
 // path that does not exist, the real path of its deepest existing parent
 // with the rest appended; a dangling link is followed to its target.
-func robustRealpath(fsys FS, p string, visited map[string]bool) (string, error) {
+func RobustRealpath(fsys FS, p string, visited map[string]bool) (string, error) {
 	if visited[p] {
-		return "", errRealpathLoop
+		return "", ErrRealpathLoop
 	}
 	visited[p] = true
 	r, err := nodeRealpath(fsys, p)
@@ -123,17 +125,17 @@ func robustRealpath(fsys FS, p string, visited map[string]bool) (string, error) 
 	if st, lerr := fsys.Lstat(p); lerr == nil && st.Mode()&fs.ModeSymlink != 0 {
 		if rl, ok := fsys.(Readlinker); ok {
 			if target, err := rl.Readlink(p); err == nil {
-				return robustRealpath(fsys, nodeResolve(nodeDirname(p), target), visited)
+				return RobustRealpath(fsys, node.Resolve(node.Dirname(p), target), visited)
 			}
 		}
 	}
-	parent := nodeDirname(p)
+	parent := node.Dirname(p)
 	if parent == p {
 		return p, nil
 	}
-	rp, err := robustRealpath(fsys, parent, visited)
+	rp, err := RobustRealpath(fsys, parent, visited)
 	if err != nil {
 		return "", err
 	}
-	return nodeJoin(rp, nodeBasename(p)), nil
+	return node.Join(rp, node.Basename(p)), nil
 }

@@ -3,13 +3,16 @@ package reader
 import (
 	"path/filepath"
 	"testing"
+
+	"github.com/readlens/readlens/internal/fixtures"
+	"github.com/readlens/readlens/reader/python"
 )
 
 // TestPyRealpath compares with os.path.realpath, whose answers on the same
-// tree CPython 3 printed: links resolved before "..", loops and missing
+// Tree CPython 3 printed: links resolved before "..", loops and missing
 // parts kept as written.
 func TestPyRealpath(t *testing.T) {
-	base := tree(t, map[string]string{
+	base := fixtures.Tree(t, map[string]string{
 		"root/a/b/": "", "root/lb": "->a/b", "root/lr": "->../root", "root/loop1": "->loop2", "root/loop2": "->loop1",
 		"root/dang": "->missing/x",
 	})
@@ -19,12 +22,12 @@ func TestPyRealpath(t *testing.T) {
 		"dang": "root/missing/x", "dang/y": "root/missing/x/y", "a/./b//c": "root/a/b/c", "../root/a": "root/a",
 		"nope/../a": "root/a", "lr/lb/../b": "root/a/b",
 	} {
-		got := pyRealpath(OS{}, root+"/"+p)
+		got := python.Realpath(OS{}, root+"/"+p)
 		if rel, _ := filepath.Rel(base, got); rel != want {
 			t.Errorf("pyRealpath(%q) = %q, want %q", p, rel, want)
 		}
 	}
-	if !within(root, root) || !within(root, root+"/x") || within(root, root+"-evil/x") || !within("/", "/x") {
+	if !Within(root, root) || !Within(root, root+"/x") || Within(root, root+"-evil/x") || !Within("/", "/x") {
 		t.Error("within")
 	}
 }

@@ -134,82 +134,82 @@ type Stats struct {
 	Elapsed      time.Duration `json:"-"`
 }
 
-// outcome is what a profile makes of a call: the output as it builds it.
-type outcome struct {
-	parts       []Part
-	lines       []Line
-	isError     bool
-	attachments []Attachment
-	truncation  Truncation
-	tokens      *Tokens
-	note        string
+// Outcome is what a profile makes of a call: the output as it builds it.
+type Outcome struct {
+	Parts       []Part
+	Lines       []Line
+	IsError     bool
+	Attachments []Attachment
+	Truncation  Truncation
+	Tokens      *Tokens
+	Note        string
 	preview     *string
 }
 
 // setPreview records the tool's metadata.preview.
-func (o *outcome) setPreview(s string) { o.preview = &s }
+func (o *Outcome) SetPreview(s string) { o.preview = &s }
 
-func (o *outcome) frame(s string) { o.add(Part{Kind: PartFrame, Text: s}) }
+func (o *Outcome) Frame(s string) { o.Add(Part{Kind: PartFrame, Text: s}) }
 
-func (o *outcome) notice(s string) { o.add(Part{Kind: PartNotice, Text: s}) }
+func (o *Outcome) Notice(s string) { o.Add(Part{Kind: PartNotice, Text: s}) }
 
-func (o *outcome) media(s string) { o.add(Part{Kind: PartMedia, Text: s}) }
+func (o *Outcome) Media(s string) { o.Add(Part{Kind: PartMedia, Text: s}) }
 
 // line adds a source line printed as prefix+text, and the cut marker if the
 // tool cut it.
-func (o *outcome) line(l Line, prefix, cutMark string) {
-	o.add(Part{Kind: PartLine, Text: prefix + l.Text, Line: l.N, Prefix: len(prefix)})
+func (o *Outcome) Line(l Line, prefix, cutMark string) {
+	o.Add(Part{Kind: PartLine, Text: prefix + l.Text, Line: l.N, Prefix: len(prefix)})
 	if l.Cut && cutMark != "" {
-		o.add(Part{Kind: PartCut, Text: cutMark, Line: l.N})
+		o.Add(Part{Kind: PartCut, Text: cutMark, Line: l.N})
 	}
-	o.lines = append(o.lines, l)
+	o.Lines = append(o.Lines, l)
 	if l.Cut {
-		o.truncation.CutLines = append(o.truncation.CutLines, l.N)
+		o.Truncation.CutLines = append(o.Truncation.CutLines, l.N)
 	}
 }
 
 // lineAs adds a source line the tool prints in its own escaping (envelope's
 // JSON string): text is the line as printed, its first prefix bytes the
 // number prefix.
-func (o *outcome) lineAs(l Line, text string, prefix int) {
-	o.add(Part{Kind: PartLine, Text: text, Line: l.N, Prefix: prefix})
-	o.lines = append(o.lines, l)
+func (o *Outcome) LineAs(l Line, text string, prefix int) {
+	o.Add(Part{Kind: PartLine, Text: text, Line: l.N, Prefix: prefix})
+	o.Lines = append(o.Lines, l)
 }
 
 // errorText adds the text of an error to an outcome that is more than its
 // error (envelope's JSON around the message) and marks the outcome an error.
-func (o *outcome) errorText(s string) {
-	o.isError = true
-	o.add(Part{Kind: PartError, Text: s})
+func (o *Outcome) ErrorText(s string) {
+	o.IsError = true
+	o.Add(Part{Kind: PartError, Text: s})
 }
 
-func (o *outcome) add(p Part) {
+func (o *Outcome) Add(p Part) {
 	if p.Text == "" {
 		return
 	}
 	// Neighbouring pieces of the same kind are one piece.
-	if n := len(o.parts); n > 0 && p.Kind != PartLine && p.Kind != PartCut && o.parts[n-1].Kind == p.Kind {
-		o.parts[n-1].Text += p.Text
+	if n := len(o.Parts); n > 0 && p.Kind != PartLine && p.Kind != PartCut && o.Parts[n-1].Kind == p.Kind {
+		o.Parts[n-1].Text += p.Text
 		return
 	}
-	o.parts = append(o.parts, p)
+	o.Parts = append(o.Parts, p)
 }
 
-// fail makes an error outcome: the whole output is the error's text.
-func fail(text string) *outcome {
-	o := &outcome{isError: true}
-	o.add(Part{Kind: PartError, Text: text})
+// Fail makes an error outcome: the whole output is the error's text.
+func Fail(text string) *Outcome {
+	o := &Outcome{IsError: true}
+	o.Add(Part{Kind: PartError, Text: text})
 	return o
 }
 
-func (o *outcome) output() string {
+func (o *Outcome) Output() string {
 	n := 0
-	for _, p := range o.parts {
+	for _, p := range o.Parts {
 		n += len(p.Text)
 	}
 	var b strings.Builder
 	b.Grow(n)
-	for _, p := range o.parts {
+	for _, p := range o.Parts {
 		b.WriteString(p.Text)
 	}
 	return b.String()

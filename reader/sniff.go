@@ -3,25 +3,27 @@ package reader
 import (
 	"bytes"
 	"strings"
+
+	"github.com/readlens/readlens/reader/node"
 )
 
 // Media signatures shared by the profiles that sniff magic bytes.
 var (
-	sigPNG  = []byte("\x89PNG\r\n\x1a\n")
-	sigJPEG = []byte{0xff, 0xd8, 0xff}
-	sigGIF8 = []byte("GIF8")
-	sigBMP  = []byte("BM")
-	sigPDF  = []byte("%PDF-")
+	SigPNG  = []byte("\x89PNG\r\n\x1a\n")
+	SigJPEG = []byte{0xff, 0xd8, 0xff}
+	SigGIF8 = []byte("GIF8")
+	SigBMP  = []byte("BM")
+	SigPDF  = []byte("%PDF-")
 )
 
-func isWebP(b []byte) bool {
+func IsWebP(b []byte) bool {
 	return len(b) >= 12 && bytes.HasPrefix(b, []byte("RIFF")) && string(b[8:12]) == "WEBP"
 }
 
-// extMime is the mime-db entry for the extensions the agents attach; every
+// ExtMime is the mime-db entry for the extensions the agents attach; every
 // other extension maps to something no agent attaches.
-func extMime(path string) string {
-	switch strings.ToLower(nodeExtname(path)) {
+func ExtMime(path string) string {
+	switch strings.ToLower(node.Extname(path)) {
 	case ".png":
 		return "image/png"
 	case ".jpg", ".jpeg", ".jpe":
@@ -36,10 +38,10 @@ func extMime(path string) string {
 	return ""
 }
 
-// controlRatio is the share of bytes below 9 or between 14 and 31: the
+// ControlRatio is the share of bytes below 9 or between 14 and 31: the
 // non-printable measure opencode and its ports use. TAB, LF, VT, FF and CR
 // count as text; ESC does not.
-func controlRatio(sample []byte) (nul bool, ratio float64) {
+func ControlRatio(sample []byte) (nul bool, ratio float64) {
 	n := 0
 	for _, b := range sample {
 		if b == 0 {

@@ -125,11 +125,11 @@ func hangNote(agent string, p *Probe) string {
 	return agent + " would not return here: a " + p.What
 }
 
-// wouldHang is the result for a file the agent would never finish reading:
+// WouldHang is the result for a file the agent would never finish reading:
 // there is no tool output, only readlens's own note.
-func wouldHang(agent string, f *Found) *outcome {
+func WouldHang(agent string, f *Found) *Outcome {
 	if f.Probe != nil {
-		return &outcome{note: hangNote(agent, f.Probe)}
+		return &Outcome{Note: hangNote(agent, f.Probe)}
 	}
 	what := "a special file"
 	switch mode := f.Mode; {
@@ -142,5 +142,5 @@ func wouldHang(agent string, f *Found) *outcome {
 	case mode&fs.ModeDevice != 0:
 		what = "a block device"
 	}
-	return &outcome{note: agent + " would not return here: the path is " + what}
+	return &Outcome{Note: agent + " would not return here: the path is " + what}
 }

@@ -75,7 +75,7 @@ func (s *utf8State) flush() bool {
 	return open
 }
 
-const replacement = "\uFFFD"
+const Replacement = "\uFFFD"
 
 // decodeUTF8 returns b as valid UTF-8, each maximal invalid subsequence replaced
 // by U+FFFD, and whether anything was replaced.
@@ -90,14 +90,14 @@ func decodeUTF8(b []byte) (string, bool) {
 		case stepRune:
 			out = append(out, b[i+1-n:i+1]...)
 		case stepBad:
-			out = append(out, replacement...)
+			out = append(out, Replacement...)
 		case stepBadAgain:
-			out = append(out, replacement...)
+			out = append(out, Replacement...)
 			i--
 		}
 	}
 	if s.flush() {
-		out = append(out, replacement...)
+		out = append(out, Replacement...)
 	}
 	return string(out), true
 }
@@ -118,8 +118,8 @@ func (z *textSize) addSeq(n int) {
 	}
 }
 
-// sizeOf measures valid UTF-8 text.
-func sizeOf(s string) textSize {
+// SizeOf measures valid UTF-8 text.
+func SizeOf(s string) textSize {
 	var z textSize
 	for i := 0; i < len(s); {
 		_, n := utf8.DecodeRuneInString(s[i:])
@@ -171,10 +171,10 @@ func (m *meter) close() textSize {
 	return m.size
 }
 
-// utf16Head is the longest prefix of s that fits in max UTF-16 code units,
+// UTF16Head is the longest prefix of s that fits in max UTF-16 code units,
 // whether s was longer, and whether the first half of the surrogate pair
 // that follows would still have fit.
-func utf16Head(s string, max int) (head string, cut, half bool) {
+func UTF16Head(s string, max int) (head string, cut, half bool) {
 	units := 0
 	for i, r := range s {
 		w := 1
@@ -193,9 +193,9 @@ func utf16Head(s string, max int) (head string, cut, half bool) {
 // s.substring(0, max) does. When the cut splits a surrogate pair, JavaScript
 // keeps a lone high surrogate, which becomes U+FFFD once encoded as UTF-8.
 func cutUTF16(s string, max int) (string, bool) {
-	head, cut, half := utf16Head(s, max)
+	head, cut, half := UTF16Head(s, max)
 	if half {
-		head += replacement
+		head += Replacement
 	}
 	return head, cut
 }
@@ -203,7 +203,7 @@ func cutUTF16(s string, max int) (string, bool) {
 // loneHigh is the high surrogate cutUTF16 kept when it cut the pair that
 // follows cut's text in s, or 0.
 func loneHigh(s, cut string) rune {
-	head, ok := strings.CutSuffix(cut, replacement)
+	head, ok := strings.CutSuffix(cut, Replacement)
 	if !ok || !strings.HasPrefix(s, head) {
 		return 0
 	}

@@ -36,7 +36,7 @@ func TestDecodeUTF8MatchesNode(t *testing.T) {
 		for i := range b {
 			m.write(b[i : i+1])
 		}
-		if z, want := m.close(), sizeOf(got); z != want {
+		if z, want := m.close(), SizeOf(got); z != want {
 			t.Errorf("meter(%s) = %+v, want %+v", c.hex, z, want)
 		}
 	}

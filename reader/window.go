@@ -160,7 +160,7 @@ func window(s *scanner, w Window) *Page {
 		case rawCut && raw.complete:
 			size = textSize{Bytes: int64(len(raw.head))}
 		case raw.complete:
-			size = sizeOf(text)
+			size = SizeOf(text)
 		}
 		line := Line{N: num, Text: text, Bad: bad, Cut: rawCut}
 		if !rawCut && w.Cut.Max > 0 && unitsOf(size, w.Cut.Unit) > int64(w.Cut.Max) {
@@ -209,7 +209,7 @@ func (pg *Page) done(s *scanner) *Page {
 func (w *Window) cost(l Line, whole textSize, shown int) int {
 	var units int64
 	if l.Cut {
-		units = unitsOf(sizeOf(l.Text), w.Budget.Unit) + unitsOf(sizeOf(w.Cut.Suffix), w.Budget.Unit)
+		units = unitsOf(SizeOf(l.Text), w.Budget.Unit) + unitsOf(SizeOf(w.Cut.Suffix), w.Budget.Unit)
 	} else {
 		units = unitsOf(whole, w.Budget.Unit)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/agents/all"
 	"github.com/readlens/readlens/theme"
 )
 
@@ -56,12 +57,12 @@ func (f pinnedFile) Stat() (fs.FileInfo, error) { return pin(f.File.Stat()) }
 // read runs a profile on a fixture with its convenience arguments.
 func read(t testing.TB, profile, path string, offset, limit *int) *reader.Result {
 	t.Helper()
-	p, err := reader.Lookup(profile)
+	p, err := all.Lookup(profile)
 	if err != nil {
 		t.Fatal(err)
 	}
 	res, err := reader.Read(context.Background(), reader.Request{
-		Profile: profile, Args: p.Args(fixtureRoot+"/"+path, offset, limit),
+		Profile: p, Args: p.Args(fixtureRoot+"/"+path, offset, limit),
 		Cwd: fixtureRoot, Worktree: fixtureRoot, FS: fixtureFS(),
 		Now: func() time.Time { return pinnedTime }, // envelope prints the time a read took
 	})
@@ -95,7 +96,7 @@ var cardInputs = []struct {
 // widths 20, 40, 80 and 120, checks that no row is wider than its width,
 // and compares them with the goldens.
 func TestCards(t *testing.T) {
-	for _, profile := range reader.Names() {
+	for _, profile := range all.Names() {
 		for _, in := range cardInputs {
 			t.Run(profile+"/"+in.name, func(t *testing.T) {
 				res := read(t, profile, in.path, in.offset, in.limit)
@@ -156,8 +157,8 @@ func checkWidth(t *testing.T, s string, width int) {
 func TestNarrowWidths(t *testing.T) {
 	st := theme.New(true)
 	for _, in := range cardInputs {
-		res := read(t, reader.DefaultProfile, in.path, in.offset, in.limit)
-		call := ToolCall{Profile: reader.DefaultProfile, Tool: res.Tool, Args: res.Args, Cwd: fixtureRoot}
+		res := read(t, all.Default, in.path, in.offset, in.limit)
+		call := ToolCall{Profile: all.Default, Tool: res.Tool, Args: res.Args, Cwd: fixtureRoot}
 		for width := 1; width <= 130; width++ {
 			for _, expanded := range []bool{false, true} {
 				checkWidth(t, Card(st, width, call, res, Options{Expanded: expanded}, width%2 == 0), width)

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/agents/all"
 	"github.com/readlens/readlens/theme"
 )
 
@@ -76,9 +77,9 @@ func FuzzCard(f *testing.F) {
 		width = 1 + abs(width)%160
 		fsys := reader.Mount(fstest.MapFS{"f.txt": {Data: data}}, "/fz")
 		for _, profile := range []string{"opencode", "pi"} {
-			p, _ := reader.Lookup(profile)
+			p, _ := all.Lookup(profile)
 			res, err := reader.Read(context.Background(), reader.Request{
-				Profile: profile, Args: p.Args("/fz/f.txt", nil, nil), Cwd: "/fz", Worktree: "/fz", FS: fsys})
+				Profile: p, Args: p.Args("/fz/f.txt", nil, nil), Cwd: "/fz", Worktree: "/fz", FS: fsys})
 			if err != nil {
 				t.Fatal(err)
 			}

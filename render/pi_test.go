@@ -11,6 +11,7 @@ import (
 	"github.com/readlens/readlens/internal/fixtures"
 	"github.com/readlens/readlens/internal/oracle"
 	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/agents/pi"
 	"github.com/readlens/readlens/theme"
 )
 
@@ -48,7 +49,7 @@ func TestPiCollapseMatchesPi(t *testing.T) {
 			continue
 		}
 		args := strings.ReplaceAll(string(c.Args), oracle.RootVar, root)
-		res, err := reader.Read(context.Background(), reader.Request{Profile: "pi", Args: []byte(args), Cwd: root, Worktree: root})
+		res, err := reader.Read(context.Background(), reader.Request{Profile: pi.Profile, Args: []byte(args), Cwd: root, Worktree: root})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,12 +5,12 @@ package tui
 import (
 	"context"
 	"encoding/json"
-	"slices"
 	"time"
 
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/agents/all"
 	"github.com/readlens/readlens/render"
 	"github.com/readlens/readlens/theme"
 )
@@ -77,36 +77,26 @@ func New(o Options) *Model {
 		ctx:       context.Background(),
 		keys:      DefaultKeyMap(),
 		help:      help.New(),
-		profiles:  ordered(reader.Names()),
+		profiles:  tabs(all.Profiles),
 		picker:    picker{fsys: o.FS, home: o.Home},
 		statusFor: 4 * time.Second,
 	}
 	m.setTheme(true) // until the terminal says otherwise
 	for i, p := range m.profiles {
-		if p == o.Profile || (o.Profile == "" && p == reader.DefaultProfile) {
+		if p == o.Profile || (o.Profile == "" && p == all.Default) {
 			m.profile = i
 		}
 	}
 	return m
 }
 
-// tabOrder puts the agents most people run first; the design documents'
-// profiles, and any added later, follow in name order.
-var tabOrder = []string{"opencode", "pi", "claude-code", "gemini-cli", "cline", "codex", "crush"}
-
-func ordered(names []string) []string {
-	out := make([]string, 0, len(names))
-	for _, n := range tabOrder {
-		if slices.Contains(names, n) {
-			out = append(out, n)
-		}
+// tabs are the agents' names in the order of all.Profiles.
+func tabs(ps reader.Profiles) []string {
+	names := make([]string, len(ps))
+	for i, p := range ps {
+		names[i] = p.Info().Name
 	}
-	for _, n := range names {
-		if !slices.Contains(out, n) {
-			out = append(out, n)
-		}
-	}
-	return out
+	return names
 }
 
 func (m *Model) setTheme(dark bool) {
@@ -141,7 +131,7 @@ func (m *Model) Init() tea.Cmd {
 // read adds a card for a call and starts it: args, or else the tool's own
 // arguments for path, offset and limit.
 func (m *Model) read(profile, p string, offset, limit *int, args json.RawMessage) tea.Cmd {
-	prof, err := reader.Lookup(profile)
+	prof, err := all.Lookup(profile)
 	if err != nil {
 		m.say(err.Error())
 		return nil
@@ -155,7 +145,7 @@ func (m *Model) read(profile, p string, offset, limit *int, args json.RawMessage
 		path: p, offset: offset, limit: limit, cancel: cancel, view: m.view}
 	m.tr.add(c)
 	m.reveal()
-	req := reader.Request{Profile: profile, Args: args, Cwd: m.opts.Cwd, Worktree: m.opts.Worktree, Home: m.opts.Home, FS: m.opts.FS}
+	req := reader.Request{Profile: prof, Args: args, Cwd: m.opts.Cwd, Worktree: m.opts.Worktree, Home: m.opts.Home, FS: m.opts.FS}
 	return readCmd(ctx, c.id, req)
 }
 

@@ -1,19 +1,22 @@
-package reader
+package readertest
 
 // Helpers the profiles' tests share: one call through the engine, checked
 // against the contract every renderer relies on.
 
 import (
 	"context"
+	"github.com/readlens/readlens/internal/oracle"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/readlens/readlens/reader"
 )
 
-// steppingClock reads t0 first and t0+step on every later call: a call that
+// SteppingClock reads t0 first and t0+step on every later call: a call that
 // reads it at its start and once more at its end took step.
-func steppingClock(step time.Duration) func() time.Time {
+func SteppingClock(step time.Duration) func() time.Time {
 	t0 := time.Unix(1700000000, 0)
 	calls := 0
 	return func() time.Time {
@@ -25,30 +28,30 @@ func steppingClock(step time.Duration) func() time.Time {
 	}
 }
 
-// call runs profile on raw arguments in root (the working directory and the
+// Call runs profile on raw arguments in root (the working directory and the
 // worktree), with a pinned clock.
-func call(t *testing.T, profile, root, args string) *Result {
+func Call(t *testing.T, profile reader.Profile, root, args string) *reader.Result {
 	t.Helper()
-	return callWith(t, Request{Profile: profile, Args: []byte(args), Cwd: root, Worktree: root,
+	return CallWith(t, reader.Request{Profile: profile, Args: []byte(args), Cwd: root, Worktree: root,
 		Now: func() time.Time { return time.Unix(1700000000, 0) }})
 }
 
-func callWith(t *testing.T, req Request) *Result {
+func CallWith(t *testing.T, req reader.Request) *reader.Result {
 	t.Helper()
-	res, err := Read(context.Background(), req)
+	res, err := reader.Read(context.Background(), req)
 	if err != nil {
-		t.Fatalf("%s %s: %v", req.Profile, req.Args, err)
+		t.Fatalf("%s %s: %v", req.Profile.Info().Name, req.Args, err)
 	}
-	checkContract(t, req.Profile+" "+string(req.Args), res)
+	CheckContract(t, req.Profile.Info().Name+" "+string(req.Args), res)
 	return res
 }
 
-func checkContract(t *testing.T, what string, r *Result) {
+func CheckContract(t *testing.T, what string, r *reader.Result) {
 	t.Helper()
 	var b strings.Builder
 	for _, pt := range r.Parts {
 		b.WriteString(pt.Text)
-		if pt.Kind == PartLine && (pt.Line < 1 || pt.Prefix > len(pt.Text)) {
+		if pt.Kind == reader.PartLine && (pt.Line < 1 || pt.Prefix > len(pt.Text)) {
 			t.Errorf("%s: line part %+v", what, pt)
 		}
 	}
@@ -68,40 +71,41 @@ func checkContract(t *testing.T, what string, r *Result) {
 	if n := len(r.Lines); n > 0 && (tr.FirstLine != r.Lines[0].N || tr.LastLine != r.Lines[n-1].N) {
 		t.Errorf("%s: truncation says lines %d-%d, shown %d-%d", what, tr.FirstLine, tr.LastLine, r.Lines[0].N, r.Lines[n-1].N)
 	}
-	if tr.Cap != CapNone && tr.Cap != CapFirstLine && len(tr.Next) == 0 && tr.NextOffset != 0 {
+	if tr.Cap != reader.CapNone && tr.Cap != reader.CapFirstLine && len(tr.Next) == 0 && tr.NextOffset != 0 {
 		t.Errorf("%s: a next offset without the continuation call", what)
 	}
 }
 
-// specRow is one rule of a spec with no oracle: the raw arguments ($F is
+// SpecRow is one rule of a spec with no oracle: the raw arguments ($F is
 // the fixture root) and the exact text the model receives.
-type specRow struct {
-	name, args, want string
-	isError          bool
+// (An alias of an unnamed struct, so the tables keep their unkeyed rows.)
+type SpecRow = struct {
+	Name, Args, Want string
+	IsError          bool
 }
 
-func runSpecTable(t *testing.T, profile string, rows []specRow) {
+func RunSpecTable(t *testing.T, profile reader.Profile, rows []SpecRow) {
 	t.Helper()
-	root, err := filepath.Abs(filepath.Join("..", "testdata", "fixtures"))
+	root, err := filepath.Abs(filepath.Join(oracle.Testdata(), "fixtures"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, r := range rows {
-		t.Run(r.name, func(t *testing.T) {
-			args := strings.ReplaceAll(r.args, "$F", root)
-			res, err := Read(context.Background(), Request{Profile: profile, Args: []byte(args), Cwd: root, Worktree: root})
+		t.Run(r.Name, func(t *testing.T) {
+			args := strings.ReplaceAll(r.Args, "$F", root)
+			res, err := reader.Read(context.Background(), reader.Request{Profile: profile, Args: []byte(args), Cwd: root, Worktree: root})
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := strings.ReplaceAll(r.want, "$F", root)
-			if res.Output != want || res.IsError != r.isError {
-				t.Errorf("got %q (error %v)\nwant %q (error %v)", res.Output, res.IsError, want, r.isError)
+			want := strings.ReplaceAll(r.Want, "$F", root)
+			if res.Output != want || res.IsError != r.IsError {
+				t.Errorf("got %q (error %v)\nwant %q (error %v)", res.Output, res.IsError, want, r.IsError)
 			}
 		})
 	}
 }
 
-func shorten(s string) string {
+func Shorten(s string) string {
 	if len(s) > 400 {
 		return s[:200] + " ... " + s[len(s)-200:]
 	}

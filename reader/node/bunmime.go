@@ -1,14 +1,14 @@
-package reader
+package node
 
 import "strings"
 
-// bunImageMimes is what Bun 1.3.8 (the runtime of opencode 1.1.58) answers for
+// BunImageMimes is what Bun 1.3.8 (the runtime of opencode 1.1.58) answers for
 // Bun.file(path).type when that is image/* or application/pdf, by extension:
 // Bun looks at the extension alone, case-sensitively (".PNG" is
 // application/octet-stream). Measured with bun 1.3.8 over every extension of
 // mime-db 1.54.0; opencode 1.1.x attaches every one of them except SVG and
 // image/vnd.fastbidsheet.
-var bunImageMimes = map[string]string{
+var BunImageMimes = map[string]string{
 	"3ds":   "image/x-3ds",
 	"apng":  "image/apng",
 	"avci":  "image/avci",
@@ -108,11 +108,11 @@ var bunImageMimes = map[string]string{
 	"xwd":   "image/x-xwindowdump",
 }
 
-// bunExtension is Zig's std.fs.path.extension, which Bun uses for a file's
+// BunExtension is Zig's std.fs.path.extension, which Bun uses for a file's
 // type: the last dot of the base name on, unless the name starts with it
 // (".png" has none, "..png" has ".png").
-func bunExtension(path string) string {
-	base := nodeBasename(path)
+func BunExtension(path string) string {
+	base := Basename(path)
 	i := strings.LastIndexByte(base, '.')
 	if i <= 0 {
 		return ""

@@ -1,4 +1,4 @@
-package reader
+package node
 
 import (
 	"errors"
@@ -7,9 +7,9 @@ import (
 	"syscall"
 )
 
-// nodeError words a system error the way Node does:
+// Error words a system error the way Node does:
 // "ENOENT: no such file or directory, access '/abs/path'".
-func nodeError(err error, call, path string) string {
+func Error(err error, call, path string) string {
 	var e syscall.Errno
 	switch {
 	case errors.As(err, &e):

@@ -1,4 +1,4 @@
-package reader
+package node
 
 import (
 	"bytes"
@@ -14,8 +14,8 @@ import (
 // The JavaScript agents quote arguments back in their errors, so readlens
 // prints values the way JavaScript does.
 
-// jsNumber formats f as JavaScript's Number.prototype.toString does.
-func jsNumber(f float64) string {
+// Number formats f as JavaScript's Number.prototype.toString does.
+func Number(f float64) string {
 	switch {
 	case math.IsNaN(f):
 		return "NaN"
@@ -66,11 +66,11 @@ func abs(n int) int {
 	return n
 }
 
-// jsString quotes s as JSON.stringify does: the quote, the backslash and
+// Quote quotes s as JSON.stringify does: the quote, the backslash and
 // control characters escaped, the short forms where JSON has them. A
 // JavaScript string holds no invalid UTF-8, so each such byte is U+FFFD, as
 // it became when the text was decoded.
-func jsString(s string) string {
+func Quote(s string) string {
 	if !utf8.ValidString(s) {
 		s = strings.Map(func(r rune) rune { return r }, s) // one U+FFFD a bad byte
 	}
@@ -105,9 +105,9 @@ var jsShortEscapes = map[byte]string{
 
 const hexDigits = "0123456789abcdef"
 
-// jsStringify prints a JSON value as JSON.stringify(v, null, indent) does:
+// Stringify prints a JSON value as JSON.stringify(v, null, indent) does:
 // key order kept, numbers in JavaScript's form.
-func jsStringify(raw json.RawMessage, indent string) string {
+func Stringify(raw json.RawMessage, indent string) string {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	var b strings.Builder
@@ -139,7 +139,7 @@ func writeJS(b *strings.Builder, dec *json.Decoder, indent, at string) {
 			}
 			if t == '{' {
 				k, _ := dec.Token()
-				b.WriteString(jsString(k.(string)))
+				b.WriteString(Quote(k.(string)))
 				b.WriteByte(':')
 				if indent != "" {
 					b.WriteByte(' ')
@@ -153,13 +153,13 @@ func writeJS(b *strings.Builder, dec *json.Decoder, indent, at string) {
 		}
 		b.WriteString(closer)
 	case string:
-		b.WriteString(jsString(t))
+		b.WriteString(Quote(t))
 	case json.Number:
 		f, _ := strconv.ParseFloat(string(t), 64)
 		if math.IsInf(f, 0) || math.IsNaN(f) {
 			b.WriteString("null")
 		} else {
-			b.WriteString(jsNumber(f))
+			b.WriteString(Number(f))
 		}
 	case bool:
 		b.WriteString(strconv.FormatBool(t))
@@ -168,10 +168,10 @@ func writeJS(b *strings.Builder, dec *json.Decoder, indent, at string) {
 	}
 }
 
-// jsToNumber is JavaScript's Number(s) for a string: surrounding white
+// ToNumber is JavaScript's Number(s) for a string: surrounding white
 // space ignored, "" is 0, 0x/0o/0b integers, Infinity, decimal literals.
-func jsToNumber(s string) (float64, bool) {
-	s = strings.TrimFunc(s, isJSSpace)
+func ToNumber(s string) (float64, bool) {
+	s = strings.TrimFunc(s, IsSpace)
 	switch s {
 	case "":
 		return 0, true
@@ -226,8 +226,8 @@ func digitVal(c rune) int {
 	return -1
 }
 
-// isJSSpace is JavaScript's WhiteSpace and LineTerminator.
-func isJSSpace(r rune) bool {
+// IsSpace is JavaScript's WhiteSpace and LineTerminator.
+func IsSpace(r rune) bool {
 	switch r {
 	case '\t', '\n', '\v', '\f', '\r', ' ', 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff:
 		return true

@@ -1,4 +1,4 @@
-package reader
+package node
 
 import (
 	"path"
@@ -9,17 +9,17 @@ import (
 // module, whose corners differ from Go's: dirname("/a/b/") is "/a",
 // extname(".bashrc") is "", relative(a, a) is "".
 
-// nodeResolve is path.resolve(from, to): absolute, normalised, no trailing
+// Resolve is path.resolve(from, to): absolute, normalised, no trailing
 // slash.
-func nodeResolve(from, to string) string {
+func Resolve(from, to string) string {
 	if strings.HasPrefix(to, "/") {
 		return path.Clean(to)
 	}
 	return path.Clean(from + "/" + to)
 }
 
-// nodeJoin is path.join for a directory and a name.
-func nodeJoin(dir, name string) string { return path.Join(dir, name) }
+// Join is path.join for a directory and a name.
+func Join(dir, name string) string { return path.Join(dir, name) }
 
 func trimSlashes(p string) string {
 	for len(p) > 1 && strings.HasSuffix(p, "/") {
@@ -28,8 +28,8 @@ func trimSlashes(p string) string {
 	return p
 }
 
-// nodeDirname is path.dirname: trailing slashes do not make a directory.
-func nodeDirname(p string) string {
+// Dirname is path.dirname: trailing slashes do not make a directory.
+func Dirname(p string) string {
 	if p == "" {
 		return "."
 	}
@@ -44,8 +44,8 @@ func nodeDirname(p string) string {
 	return trimSlashes(p[:i])
 }
 
-// nodeBasename is path.basename.
-func nodeBasename(p string) string {
+// Basename is path.basename.
+func Basename(p string) string {
 	p = trimSlashes(p)
 	if p == "/" {
 		return ""
@@ -53,9 +53,9 @@ func nodeBasename(p string) string {
 	return p[strings.LastIndexByte(p, '/')+1:]
 }
 
-// nodeExtname is path.extname, ported from Node's loop: the last dot and what
+// Extname is path.extname, ported from Node's loop: the last dot and what
 // follows it, except for a leading dot (".bashrc" has none) and "..".
-func nodeExtname(p string) string {
+func Extname(p string) string {
 	startDot, startPart, end := -1, 0, -1
 	matchedSlash := true
 	preDot := 0 // 0: nothing before the dot; 1: only dots; -1: something else
@@ -90,8 +90,8 @@ func nodeExtname(p string) string {
 	return p[startDot:end]
 }
 
-// nodeRelative is path.relative(from, to) for absolute paths.
-func nodeRelative(from, to string) string {
+// Relative is path.relative(from, to) for absolute paths.
+func Relative(from, to string) string {
 	from, to = path.Clean(from), path.Clean(to)
 	if from == to {
 		return ""
@@ -115,5 +115,5 @@ func nodeRelative(from, to string) string {
 	return strings.Join(parts, "/")
 }
 
-// isAbs is path.isAbsolute.
-func isAbs(p string) bool { return strings.HasPrefix(p, "/") }
+// IsAbs is path.isAbsolute.
+func IsAbs(p string) bool { return strings.HasPrefix(p, "/") }

@@ -1,4 +1,4 @@
-package reader
+package node
 
 import (
 	"testing"
@@ -19,13 +19,13 @@ func TestNodePath(t *testing.T) {
 		{"/", "", "", "/"},
 		{"/a/.hidden", "", ".hidden", "/a"},
 	} {
-		if got := nodeExtname(c.in); got != c.ext {
+		if got := Extname(c.in); got != c.ext {
 			t.Errorf("extname(%q) = %q, want %q", c.in, got, c.ext)
 		}
-		if got := nodeBasename(c.in); got != c.base {
+		if got := Basename(c.in); got != c.base {
 			t.Errorf("basename(%q) = %q, want %q", c.in, got, c.base)
 		}
-		if got := nodeDirname(c.in); got != c.dir {
+		if got := Dirname(c.in); got != c.dir {
 			t.Errorf("dirname(%q) = %q, want %q", c.in, got, c.dir)
 		}
 	}
@@ -34,14 +34,14 @@ func TestNodePath(t *testing.T) {
 		{"/", "/tmp/x", "tmp/x"},
 		{"/a/b/c", "/a/d", "../../d"},
 	} {
-		if got := nodeRelative(c.from, c.to); got != c.want {
+		if got := Relative(c.from, c.to); got != c.want {
 			t.Errorf("relative(%q, %q) = %q, want %q", c.from, c.to, got, c.want)
 		}
 	}
-	if got := nodeResolve("/a", "x//y/./z/"); got != "/a/x/y/z" {
+	if got := Resolve("/a", "x//y/./z/"); got != "/a/x/y/z" {
 		t.Errorf("resolve = %q", got)
 	}
-	if got := nodeResolve("/a", ""); got != "/a" {
+	if got := Resolve("/a", ""); got != "/a" {
 		t.Errorf("resolve empty = %q", got)
 	}
 }

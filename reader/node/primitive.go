@@ -1,4 +1,4 @@
-package reader
+package node
 
 import (
 	"bytes"
@@ -24,39 +24,39 @@ const (
 	jsStr
 )
 
-type jsPrim struct {
+type Prim struct {
 	kind jsPrimKind
 	num  float64
 	str  string
 	b    bool
 }
 
-func jsNumberPrim(f float64) jsPrim { return jsPrim{kind: jsNum, num: f} }
+func NumberPrim(f float64) Prim { return Prim{kind: jsNum, num: f} }
 
-// jsPrimOf is ToPrimitive of a JSON value (nil: undefined): arrays and
+// PrimitiveOf is ToPrimitive of a JSON value (nil: undefined): arrays and
 // objects become the strings JavaScript makes of them ([1] is "1", {} is
 // "[object Object]").
-func jsPrimOf(raw json.RawMessage) jsPrim {
+func PrimitiveOf(raw json.RawMessage) Prim {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 {
-		return jsPrim{kind: jsUndefined}
+		return Prim{kind: jsUndefined}
 	}
 	switch raw[0] {
 	case 'n':
-		return jsPrim{kind: jsNull}
+		return Prim{kind: jsNull}
 	case 't', 'f':
-		return jsPrim{kind: jsBool, b: raw[0] == 't'}
+		return Prim{kind: jsBool, b: raw[0] == 't'}
 	case '"':
 		var s string
 		json.Unmarshal(raw, &s)
-		return jsPrim{kind: jsStr, str: s}
+		return Prim{kind: jsStr, str: s}
 	case '[':
-		return jsPrim{kind: jsStr, str: jsJoin(raw)}
+		return Prim{kind: jsStr, str: jsJoin(raw)}
 	case '{':
-		return jsPrim{kind: jsStr, str: "[object Object]"}
+		return Prim{kind: jsStr, str: "[object Object]"}
 	}
 	f, _ := strconv.ParseFloat(string(raw), 64) // JSON.parse("1e400") is Infinity, as ParseFloat's range error
-	return jsNumberPrim(f)
+	return NumberPrim(f)
 }
 
 // jsJoin is String(array): the elements joined with ",", null as "".
@@ -67,23 +67,23 @@ func jsJoin(raw json.RawMessage) string {
 	}
 	parts := make([]string, len(elems))
 	for i, e := range elems {
-		p := jsPrimOf(e)
+		p := PrimitiveOf(e)
 		if p.kind != jsNull && p.kind != jsUndefined {
-			parts[i] = p.toString()
+			parts[i] = p.ToString()
 		}
 	}
 	return strings.Join(parts, ",")
 }
 
-// truthy is JavaScript's ToBoolean of a JSON value (nil: undefined). Arrays
+// Truthy is JavaScript's ToBoolean of a JSON value (nil: undefined). Arrays
 // and objects are always true; jsPrimOf has made them strings, so the caller
 // asks before converting.
-func truthy(raw json.RawMessage) bool {
+func Truthy(raw json.RawMessage) bool {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) > 0 && (raw[0] == '[' || raw[0] == '{') {
 		return true
 	}
-	p := jsPrimOf(raw)
+	p := PrimitiveOf(raw)
 	switch p.kind {
 	case jsBool:
 		return p.b
@@ -95,7 +95,7 @@ func truthy(raw json.RawMessage) bool {
 	return false
 }
 
-func (p jsPrim) toNumber() float64 {
+func (p Prim) ToNumber() float64 {
 	switch p.kind {
 	case jsUndefined:
 		return math.NaN()
@@ -107,13 +107,13 @@ func (p jsPrim) toNumber() float64 {
 		}
 		return 0
 	case jsStr:
-		n, _ := jsToNumber(p.str)
+		n, _ := ToNumber(p.str)
 		return n
 	}
 	return p.num
 }
 
-func (p jsPrim) toString() string {
+func (p Prim) ToString() string {
 	switch p.kind {
 	case jsUndefined:
 		return "undefined"
@@ -127,21 +127,24 @@ func (p jsPrim) toString() string {
 	case jsStr:
 		return p.str
 	}
-	return jsNumber(p.num)
+	return Number(p.num)
 }
 
-// jsAdd is a + b: string concatenation when either side is a string.
-func jsAdd(a, b jsPrim) jsPrim {
+// IsNumber reports whether p is a number.
+func (p Prim) IsNumber() bool { return p.kind == jsNum }
+
+// Add is a + b: string concatenation when either side is a string.
+func Add(a, b Prim) Prim {
 	if a.kind == jsStr || b.kind == jsStr {
-		return jsPrim{kind: jsStr, str: a.toString() + b.toString()}
+		return Prim{kind: jsStr, str: a.ToString() + b.ToString()}
 	}
-	return jsNumberPrim(a.toNumber() + b.toNumber())
+	return NumberPrim(a.ToNumber() + b.ToNumber())
 }
 
-// isIndexKey reports whether s names an element of an array of n elements:
+// IsIndexKey reports whether s names an element of an array of n elements:
 // lines["1"] is an element, lines["01"], lines["1.5"] and lines["true"] are
 // undefined.
-func isIndexKey(s string, n int) bool {
-	f, ok := jsToNumber(s)
-	return ok && f >= 0 && f < float64(n) && f == math.Trunc(f) && jsNumber(f) == s
+func IsIndexKey(s string, n int) bool {
+	f, ok := ToNumber(s)
+	return ok && f >= 0 && f < float64(n) && f == math.Trunc(f) && Number(f) == s
 }

@@ -1,4 +1,4 @@
-package reader
+package python
 
 import (
 	"bytes"
@@ -14,18 +14,18 @@ import (
 // arguments it echoes went through json.loads first (1.0 stays a float,
 // 10 an int, key order kept).
 
-// pyQuote is json.dumps of a str with ensure_ascii=False: only the quote,
+// Quote is json.dumps of a str with ensure_ascii=False: only the quote,
 // the backslash and control characters are escaped.
-func pyQuote(s string) string {
+func Quote(s string) string {
 	var b strings.Builder
 	b.Grow(len(s) + 2)
 	b.WriteByte('"')
-	pyEscape(&b, s)
+	Escape(&b, s)
 	b.WriteByte('"')
 	return b.String()
 }
 
-func pyEscape(b *strings.Builder, s string) {
+func Escape(b *strings.Builder, s string) {
 	start := 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -56,9 +56,9 @@ func pyEscape(b *strings.Builder, s string) {
 	b.WriteString(s[start:])
 }
 
-// pyFloat is repr() of a float, as json.dumps writes it: the shortest
+// Float is repr() of a float, as json.dumps writes it: the shortest
 // digits, an exponent below 1e-4 and from 1e16 on, ".0" on whole numbers.
-func pyFloat(f float64) string {
+func Float(f float64) string {
 	switch {
 	case math.IsInf(f, 1):
 		return "Infinity"
@@ -80,8 +80,8 @@ func pyFloat(f float64) string {
 	return s
 }
 
-// pyDumps re-serialises JSON arguments as json.dumps(json.loads(raw)) does.
-func pyDumps(raw json.RawMessage) string {
+// Dumps re-serialises JSON arguments as json.dumps(json.loads(raw)) does.
+func Dumps(raw json.RawMessage) string {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	var b strings.Builder
@@ -129,13 +129,13 @@ func pyDumpValue(b *strings.Builder, dec *json.Decoder) {
 				b.WriteString(", ")
 			}
 			if t == '{' {
-				b.WriteString(pyQuote(m.key) + ": ")
+				b.WriteString(Quote(m.key) + ": ")
 			}
 			b.WriteString(m.val)
 		}
 		b.WriteByte(closer)
 	case string:
-		b.WriteString(pyQuote(t))
+		b.WriteString(Quote(t))
 	case json.Number:
 		s := string(t)
 		if !strings.ContainsAny(s, ".eE") {
@@ -146,7 +146,7 @@ func pyDumpValue(b *strings.Builder, dec *json.Decoder) {
 			return
 		}
 		f, _ := strconv.ParseFloat(s, 64) // out of range is ±inf, as in Python
-		b.WriteString(pyFloat(f))
+		b.WriteString(Float(f))
 	case bool:
 		b.WriteString(strconv.FormatBool(t))
 	case nil:

@@ -1,4 +1,4 @@
-package reader
+package python
 
 import (
 	"errors"
@@ -16,9 +16,9 @@ import (
 // dirname("/a/b/") is "/a/b", splitext("..png") has no extension,
 // "İ".lower() is two code points.
 
-// pyDirname is posixpath.dirname: everything before the last slash, trailing
+// Dirname is posixpath.dirname: everything before the last slash, trailing
 // slashes dropped unless it is all slashes.
-func pyDirname(p string) string {
+func Dirname(p string) string {
 	i := strings.LastIndexByte(p, '/') + 1
 	head := p[:i]
 	if head != "" && strings.Trim(head, "/") != "" {
@@ -27,24 +27,24 @@ func pyDirname(p string) string {
 	return head
 }
 
-// pyBasename is posixpath.basename: everything after the last slash ("" for
+// Basename is posixpath.basename: everything after the last slash ("" for
 // a path that ends in one).
-func pyBasename(p string) string {
+func Basename(p string) string {
 	return p[strings.LastIndexByte(p, '/')+1:]
 }
 
-// pyJoin is posixpath.join of a directory and a name.
-func pyJoin(dir, name string) string {
+// Join is posixpath.join of a directory and a name.
+func Join(dir, name string) string {
 	if dir == "" || strings.HasSuffix(dir, "/") {
 		return dir + name
 	}
 	return dir + "/" + name
 }
 
-// pyExt is the extension posixpath.splitext finds: the last dot of the base
+// Ext is the extension posixpath.splitext finds: the last dot of the base
 // name on, unless only dots come before it (".bashrc" and "..png" have none).
-func pyExt(p string) string {
-	base := pyBasename(p)
+func Ext(p string) string {
+	base := Basename(p)
 	dot := strings.LastIndexByte(base, '.')
 	if dot <= 0 || strings.Trim(base[:dot], ".") == "" {
 		return ""
@@ -52,9 +52,9 @@ func pyExt(p string) string {
 	return base[dot:]
 }
 
-// pyRelpath is os.path.relpath(target, start) for absolute paths: "." when
+// Relpath is os.path.relpath(target, start) for absolute paths: "." when
 // they are the same.
-func pyRelpath(start, target string) string {
+func Relpath(start, target string) string {
 	s, t := pySplit(start), pySplit(target)
 	i := 0
 	for i < len(s) && i < len(t) && s[i] == t[i] {
@@ -75,9 +75,9 @@ func pySplit(p string) []string {
 	return strings.Split(p[1:], "/")
 }
 
-// pyLower is str.lower(): Unicode's full lowercase mapping, which differs
+// Lower is str.lower(): Unicode's full lowercase mapping, which differs
 // from Go's simple mapping for U+0130 and for a final capital sigma.
-func pyLower(s string) string {
+func Lower(s string) string {
 	if !strings.ContainsAny(s, "\u0130\u03a3") {
 		return strings.ToLower(s)
 	}
@@ -121,9 +121,9 @@ func finalSigma(rs []rune, i int) bool {
 	return true
 }
 
-// pyRepr is repr() of a str: single quotes unless the text holds one and no
+// Repr is repr() of a str: single quotes unless the text holds one and no
 // double quote, backslash escapes for what is not printable.
-func pyRepr(s string) string {
+func Repr(s string) string {
 	q := byte('\'')
 	if strings.ContainsRune(s, '\'') && !strings.ContainsRune(s, '"') {
 		q = '"'
@@ -155,9 +155,9 @@ func pyRepr(s string) string {
 	return b.String()
 }
 
-// pyOSError is str() of the OSError CPython raises for a failed call on
+// OSError is str() of the OSError CPython raises for a failed call on
 // path: "[Errno 2] No such file or directory: '/abs/path'".
-func pyOSError(err error, p string) string {
+func OSError(err error, p string) string {
 	var e syscall.Errno
 	switch {
 	case errors.As(err, &e):
@@ -169,8 +169,8 @@ func pyOSError(err error, p string) string {
 		return fmt.Sprint(err)
 	}
 	msg := e.Error() // glibc's strerror, in Go's lower case
-	return fmt.Sprintf("[Errno %d] %s%s: %s", int(e), strings.ToUpper(msg[:1]), msg[1:], pyRepr(p))
+	return fmt.Sprintf("[Errno %d] %s%s: %s", int(e), strings.ToUpper(msg[:1]), msg[1:], Repr(p))
 }
 
-// pyAbspath is os.path.abspath(os.path.join(cwd, p)) for a relative p.
-func pyAbspath(cwd, p string) string { return path.Clean(cwd + "/" + p) }
+// Abspath is os.path.abspath(os.path.join(cwd, p)) for a relative p.
+func Abspath(cwd, p string) string { return path.Clean(cwd + "/" + p) }

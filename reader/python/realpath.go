@@ -1,17 +1,28 @@
-package reader
+package python
 
 import (
 	"io/fs"
+	"path"
 	"strings"
 )
 
-// pyRealpath is Python's os.path.realpath(p) (strict=False) for an absolute p:
+// FS is the file system realpath walks.
+type FS interface {
+	Lstat(name string) (fs.FileInfo, error)
+}
+
+// Readlinker is an FS that reads symbolic links.
+type Readlinker interface {
+	Readlink(name string) (string, error)
+}
+
+// Realpath is Python's os.path.realpath(p) (strict=False) for an absolute p:
 // every symbolic link resolved, ".." applied to the resolved path, parts that
 // do not exist kept as written, and a link loop left unresolved from there.
 //
 // It needs an FS that reads links (OS does); on one that cannot, links are
 // left as they are.
-func pyRealpath(fsys FS, p string) string {
+func Realpath(fsys FS, p string) string {
 	out, _ := joinReal(fsys, "/", p, map[string]*string{})
 	return out
 }
@@ -27,10 +38,10 @@ func joinReal(fsys FS, base, rest string, seen map[string]*string) (string, bool
 		case "", ".":
 			continue
 		case "..":
-			base = nodeDirname(base)
+			base = path.Dir(base)
 			continue
 		}
-		next := nodeJoin(base, name)
+		next := path.Join(base, name)
 		st, err := fsys.Lstat(next)
 		if err != nil || st.Mode()&fs.ModeSymlink == 0 {
 			base = next
@@ -41,7 +52,7 @@ func joinReal(fsys FS, base, rest string, seen map[string]*string) (string, bool
 				base = *r
 				continue
 			}
-			return nodeJoin(next, rest), false // a loop
+			return path.Join(next, rest), false // a loop
 		}
 		rl, ok := fsys.(Readlinker)
 		if !ok {
@@ -56,7 +67,7 @@ func joinReal(fsys FS, base, rest string, seen map[string]*string) (string, bool
 		seen[next] = nil
 		resolved, ok := joinReal(fsys, base, target, seen)
 		if !ok {
-			return nodeJoin(resolved, rest), false
+			return path.Join(resolved, rest), false
 		}
 		seen[next] = &resolved
 		base = resolved

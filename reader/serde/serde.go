@@ -1,4 +1,4 @@
-package reader
+package serde
 
 import (
 	"bytes"
@@ -16,22 +16,22 @@ import (
 // Error("<message>", line: L, column: C), where the position is the byte
 // after what the parser had consumed.
 
-// serdeField is one JSON member as the parser met it.
-type serdeField struct {
-	key        string
-	value      json.RawMessage
-	start, end int // byte offsets of the value in the whole input
+// Field is one JSON member as the parser met it.
+type Field struct {
+	Key        string
+	Value      json.RawMessage
+	Start, End int // byte offsets of the value in the whole input
 }
 
-// serdeObject lists an object's members in order, with where each value
+// Object lists an object's members in order, with where each value
 // lies in the input (base is the object's own offset), and the offset just
 // after its closing brace.
-func serdeObject(raw json.RawMessage, base int) ([]serdeField, int, bool) {
+func Object(raw json.RawMessage, base int) ([]Field, int, bool) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
 		return nil, 0, false
 	}
-	var out []serdeField
+	var out []Field
 	for dec.More() {
 		tok, err := dec.Token()
 		if err != nil {
@@ -42,7 +42,7 @@ func serdeObject(raw json.RawMessage, base int) ([]serdeField, int, bool) {
 			return nil, 0, false
 		}
 		end := int(dec.InputOffset())
-		out = append(out, serdeField{key: tok.(string), value: v, start: base + end - len(v), end: base + end})
+		out = append(out, Field{Key: tok.(string), Value: v, Start: base + end - len(v), End: base + end})
 	}
 	if _, err := dec.Token(); err != nil {
 		return nil, 0, false
@@ -50,18 +50,18 @@ func serdeObject(raw json.RawMessage, base int) ([]serdeField, int, bool) {
 	return out, base + int(dec.InputOffset()), true
 }
 
-// serdeError is the Debug form of a serde_json error at byte offset off.
-func serdeError(input []byte, msg string, off int) string {
+// Error is the Debug form of a serde_json error at byte offset off.
+func Error(input []byte, msg string, off int) string {
 	head := input[:off]
 	lineStart := bytes.LastIndexByte(head, '\n') + 1
 	line := 1 + bytes.Count(head[:lineStart], []byte{'\n'})
-	return fmt.Sprintf("Error(%s, line: %d, column: %d)", rustDebugString(msg), line, off-lineStart)
+	return fmt.Sprintf("Error(%s, line: %d, column: %d)", DebugString(msg), line, off-lineStart)
 }
 
-// serdeUnexpected is serde's Unexpected for a JSON value, as Display shows
+// Unexpected is serde's Unexpected for a JSON value, as Display shows
 // it, and whether the parser consumed the value before complaining
 // (arrays and objects are only peeked at).
-func serdeUnexpected(v json.RawMessage) (string, bool) {
+func Unexpected(v json.RawMessage) (string, bool) {
 	v = bytes.TrimSpace(v)
 	switch v[0] {
 	case 'n':
@@ -71,22 +71,22 @@ func serdeUnexpected(v json.RawMessage) (string, bool) {
 	case '"':
 		var s string
 		json.Unmarshal(v, &s)
-		return "string " + rustDebugString(s), true
+		return "string " + DebugString(s), true
 	case '[':
 		return "sequence", false
 	case '{':
 		return "map", false
 	}
-	if n, ok := serdeInteger(v); ok {
+	if n, ok := Integer(v); ok {
 		return "integer `" + n + "`", true
 	}
 	f, _ := strconv.ParseFloat(string(v), 64)
-	return "floating point `" + rustFloat(f) + "`", true
+	return "floating point `" + Float(f) + "`", true
 }
 
-// serdeInteger reports a JSON number serde_json parses as an integer (no
+// Integer reports a JSON number serde_json parses as an integer (no
 // fraction or exponent, within 64 bits), in its decimal form.
-func serdeInteger(v json.RawMessage) (string, bool) {
+func Integer(v json.RawMessage) (string, bool) {
 	s := string(v)
 	if strings.ContainsAny(s, ".eE") {
 		return "", false
@@ -100,9 +100,9 @@ func serdeInteger(v json.RawMessage) (string, bool) {
 	return strconv.FormatUint(n, 10), err == nil
 }
 
-// rustFloat is Rust's Display for f64 with serde's WithDecimalPoint: no
+// Float is Rust's Display for f64 with serde's WithDecimalPoint: no
 // exponent, and ".0" when the digits have no point.
-func rustFloat(f float64) string {
+func Float(f float64) string {
 	if math.IsInf(f, 0) || math.IsNaN(f) {
 		return strconv.FormatFloat(f, 'g', -1, 64)
 	}
@@ -113,28 +113,28 @@ func rustFloat(f float64) string {
 	return s
 }
 
-// serdeUsize checks a value against usize: the number, or the error
+// Usize checks a value against usize: the number, or the error
 // message and the offset it is reported at.
-func serdeUsize(f serdeField) (uint64, string, int) {
-	v := bytes.TrimSpace(f.value)
-	if n, ok := serdeInteger(v); ok {
+func Usize(f Field) (uint64, string, int) {
+	v := bytes.TrimSpace(f.Value)
+	if n, ok := Integer(v); ok {
 		if strings.HasPrefix(n, "-") {
-			return 0, "invalid value: integer `" + n + "`, expected usize", f.end
+			return 0, "invalid value: integer `" + n + "`, expected usize", f.End
 		}
 		u, _ := strconv.ParseUint(n, 10, 64)
 		return u, "", 0
 	}
-	what, consumed := serdeUnexpected(v)
-	at := f.end
+	what, consumed := Unexpected(v)
+	at := f.End
 	if !consumed {
-		at = f.start
+		at = f.Start
 	}
 	return 0, "invalid type: " + what + ", expected usize", at
 }
 
-// rustDebugString is Rust's Debug for a str: quoted, with \", \\, \n, \r,
+// DebugString is Rust's Debug for a str: quoted, with \", \\, \n, \r,
 // \t, \0 and other control characters as \u{..}.
-func rustDebugString(s string) string {
+func DebugString(s string) string {
 	var b strings.Builder
 	b.WriteByte('"')
 	for _, r := range s {

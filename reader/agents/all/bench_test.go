@@ -1,4 +1,4 @@
-package reader
+package all
 
 import (
 	"bufio"
@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"sync"
 	"testing"
+
+	"github.com/readlens/readlens/reader"
 )
 
 // The engine's benchmarks read files generated on first use into one
@@ -81,7 +83,7 @@ func benchRead(b *testing.B, profile, path string, offset, limit *int) {
 	dir := filepath.Dir(path)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Read(context.Background(), Request{Profile: profile, Args: args, Cwd: dir, Worktree: dir}); err != nil {
+		if _, err := reader.Read(context.Background(), reader.Request{Profile: must(profile), Args: args, Cwd: dir, Worktree: dir}); err != nil {
 			b.Fatal(err)
 		}
 	}

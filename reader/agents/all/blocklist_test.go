@@ -1,17 +1,22 @@
-package reader
+package all
 
 import (
 	"encoding/json"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/readlens/readlens/internal/fixtures"
+	"github.com/readlens/readlens/internal/readertest"
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/agents/opencode"
 )
 
 // blocklistTree holds a file of each kind the policy tells apart.
 func blocklistTree(t *testing.T) string {
 	png := "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x02\x00\x00\x00\x90wS\xde" +
 		"\x00\x00\x00\x0cIDATx\x9cc\xf8\x0f\x00\x00\x01\x01\x00\x05\x18\xd8N\x00\x00\x00\x00IEND\xaeB`\x82"
-	return tree(t, map[string]string{
+	return fixtures.Tree(t, map[string]string{
 		"tool.exe":    "MZ but text\n",
 		"song.mp3":    "ID3 but text\n",
 		"notes.zip":   "text in a zip\n",
@@ -27,12 +32,12 @@ func blocklistTree(t *testing.T) string {
 // lets images and PDFs its tool attaches through, and reads text as before.
 func TestBlocklistEveryProfile(t *testing.T) {
 	root := blocklistTree(t)
-	read := func(profile, name string, block bool) *Result {
+	read := func(profile, name string, block bool) *reader.Result {
 		p, _ := Lookup(profile)
-		return callWith(t, Request{Profile: profile, Args: p.Args(root+"/"+name, nil, nil), Cwd: root, Worktree: root,
+		return readertest.CallWith(t, reader.Request{Profile: must(profile), Args: p.Args(root+"/"+name, nil, nil), Cwd: root, Worktree: root,
 			Blocklist: block, Now: func() time.Time { return time.Unix(1700000000, 0) }})
 	}
-	p := func(name string) Profile { p, _ := Lookup(name); return p }
+	p := func(name string) reader.Profile { p, _ := Lookup(name); return p }
 	for _, profile := range Names() {
 		for _, name := range []string{"tool.exe", "song.mp3", "notes.zip", ".DS_Store"} {
 			res := read(profile, name, true)
@@ -40,7 +45,7 @@ func TestBlocklistEveryProfile(t *testing.T) {
 			// A tool that reads several files in one call (Cline) reports
 			// a refused file inside a result that is not an error.
 			refused := res.IsError
-			if _, several := p(profile).(Several); several {
+			if _, several := p(profile).(reader.Several); several {
 				refused = !res.IsError && strings.Contains(res.Output, `"success":false`)
 			}
 			// A tool that refuses the file while it checks the path, before
@@ -84,7 +89,7 @@ func TestBlocklistWording(t *testing.T) {
 		// Media comes before: an image still reads.
 		{"opencode", `{"filePath":"R/pic.png"}`, `Image read successfully`},
 	} {
-		res := callWith(t, Request{Profile: c.profile, Args: json.RawMessage(strings.ReplaceAll(c.args, "R/", root+"/")),
+		res := readertest.CallWith(t, reader.Request{Profile: must(c.profile), Args: json.RawMessage(strings.ReplaceAll(c.args, "R/", root+"/")),
 			Cwd: root, Worktree: root, Blocklist: true, Now: func() time.Time { return time.Unix(1700000000, 0) }})
 		if want := strings.ReplaceAll(c.want, "R/", root+"/"); res.Output != want {
 			t.Errorf("%s %s: %q, want %q", c.profile, c.args, res.Output, want)
@@ -93,15 +98,15 @@ func TestBlocklistWording(t *testing.T) {
 }
 
 // blocklisted is a profile that turns the blocklist on by itself.
-type blocklisted struct{ Profile }
+type blocklisted struct{ reader.Profile }
 
-func (b blocklisted) Info() Info {
+func (b blocklisted) Info() reader.Info {
 	i := b.Profile.Info()
 	i.Name = "test-blocklisted"
 	return i
 }
 
-func (b blocklisted) Plan(env Env, a Args) (*Plan, *outcome) {
+func (b blocklisted) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome) {
 	p, o := b.Profile.Plan(env, a)
 	if p != nil {
 		p.Blocklist = true
@@ -109,15 +114,15 @@ func (b blocklisted) Plan(env Env, a Args) (*Plan, *outcome) {
 	return p, o
 }
 
-func init() { register(blocklisted{opencode{}}) }
+var testBlocklisted = blocklisted{opencode.Profile}
 
 func TestBlocklistByProfile(t *testing.T) {
 	root := blocklistTree(t)
-	res := call(t, "test-blocklisted", root, `{"filePath":"tool.exe"}`)
+	res := readertest.Call(t, testBlocklisted, root, `{"filePath":"tool.exe"}`)
 	if want := `Cannot read ` + root + `/tool.exe: extension ".exe" is restricted`; !res.IsError || res.Output != want {
 		t.Errorf("%q, want %q", res.Output, want)
 	}
-	if res := call(t, "test-blocklisted", root, `{"filePath":"notes.txt"}`); res.IsError {
+	if res := readertest.Call(t, testBlocklisted, root, `{"filePath":"notes.txt"}`); res.IsError {
 		t.Errorf("notes.txt: %q", res.Output)
 	}
 }

@@ -1,10 +1,14 @@
-package reader
+package all
 
 import (
 	"context"
+	"github.com/readlens/readlens/internal/oracle"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/readlens/readlens/internal/readertest"
+	"github.com/readlens/readlens/reader"
 )
 
 // TestProfileContract runs every registered profile on every fixture, with
@@ -12,7 +16,7 @@ import (
 // parts join to the output, line parts carry their numbers, the lines shown
 // are consecutive, the truncation facts agree with them.
 func TestProfileContract(t *testing.T) {
-	root, err := filepath.Abs(filepath.Join("..", "testdata", "fixtures"))
+	root, err := filepath.Abs(filepath.Join(oracle.Testdata(), "fixtures"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,12 +33,21 @@ func TestProfileContract(t *testing.T) {
 		for _, path := range paths {
 			for _, w := range [][2]*int{{nil, nil}, {&two, &three}} {
 				args := p.Args(path, w[0], w[1])
-				res, err := Read(context.Background(), Request{Profile: name, Args: args, Cwd: root, Worktree: root})
+				res, err := reader.Read(context.Background(), reader.Request{Profile: must(name), Args: args, Cwd: root, Worktree: root})
 				if err != nil {
 					t.Fatalf("%s %s: %v", name, args, err)
 				}
-				checkContract(t, name+" "+string(args), res)
+				readertest.CheckContract(t, name+" "+string(args), res)
 			}
 		}
 	}
+}
+
+// must is the profile called name, one of Names.
+func must(name string) reader.Profile {
+	p, err := Lookup(name)
+	if err != nil {
+		panic(err)
+	}
+	return p
 }

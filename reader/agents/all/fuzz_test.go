@@ -1,43 +1,54 @@
-package reader
+package all
 
 import (
 	"context"
 	"testing"
 	"testing/fstest"
 	"unicode/utf8"
+
+	"github.com/readlens/readlens/internal/readertest"
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/agents/cline"
+	"github.com/readlens/readlens/reader/agents/codex"
+	"github.com/readlens/readlens/reader/agents/crush"
+	"github.com/readlens/readlens/reader/agents/dmcc"
+	"github.com/readlens/readlens/reader/agents/envelope"
+	"github.com/readlens/readlens/reader/agents/gemini"
+	"github.com/readlens/readlens/reader/agents/opencode"
+	"github.com/readlens/readlens/reader/agents/pi"
 )
 
 // capCheck checks a profile's caps on a result; profiles without one still
 // get the contract.
-var capChecks = map[string]func(t *testing.T, r *Result){
-	"opencode": func(t *testing.T, r *Result) {
+var capChecks = map[string]func(t *testing.T, r *reader.Result){
+	"opencode": func(t *testing.T, r *reader.Result) {
 		bytes := 0
 		for i, l := range r.Lines {
-			if units := sizeOf(l.Text).UTF16; units > ocLineMax+1 { // +1: half a surrogate pair becomes U+FFFD
+			if units := reader.SizeOf(l.Text).UTF16; units > opencode.LineMax+1 { // +1: half a surrogate pair becomes U+FFFD
 				t.Fatalf("line %d has %d UTF-16 units", l.N, units)
 			}
 			bytes += len(l.Text)
 			if l.Cut {
-				bytes += len(ocLineCut)
+				bytes += len(opencode.LineCut)
 			}
 			if i > 0 {
 				bytes++
 			}
 		}
-		if len(r.Lines) > 2000 && r.Truncation.Cap != CapEntries {
+		if len(r.Lines) > 2000 && r.Truncation.Cap != reader.CapEntries {
 			t.Fatalf("%d lines shown", len(r.Lines))
 		}
-		if bytes > ocMaxBytes && r.Truncation.Cap != CapEntries {
+		if bytes > opencode.MaxBytes && r.Truncation.Cap != reader.CapEntries {
 			t.Fatalf("%d bytes of lines shown", bytes)
 		}
 	},
-	"dmcc":       linesAtMost(dmLimit, dmLineMax+1, sizeUTF16),
-	"cline":      linesAtMost(clMaxLines, clMaxLine+1, sizeUTF16),
-	"gemini-cli": linesAtMost(gmMaxLines, gmMaxLine+1, sizeUTF16),
-	"codex":      linesAtMost(-1, cxMaxLine, func(s string) int { return len(s) }),
-	"crush":      linesAtMost(-1, crMaxLine+1, sizeUTF16),
-	"envelope":   linesAtMost(envMaxLimit, -1, nil),
-	"pi": func(t *testing.T, r *Result) {
+	"dmcc":       linesAtMost(dmcc.Limit, dmcc.LineMax+1, sizeUTF16),
+	"cline":      linesAtMost(cline.MaxLines, cline.MaxLine+1, sizeUTF16),
+	"gemini-cli": linesAtMost(gemini.MaxLines, gemini.MaxLine+1, sizeUTF16),
+	"codex":      linesAtMost(-1, codex.MaxLine, func(s string) int { return len(s) }),
+	"crush":      linesAtMost(-1, crush.MaxLine+1, sizeUTF16),
+	"envelope":   linesAtMost(envelope.MaxLimit, -1, nil),
+	"pi": func(t *testing.T, r *reader.Result) {
 		bytes := 0
 		for i, l := range r.Lines {
 			bytes += len(l.Text)
@@ -45,19 +56,19 @@ var capChecks = map[string]func(t *testing.T, r *Result){
 				bytes++
 			}
 		}
-		if len(r.Lines) > piMaxLines || bytes > piMaxBytes {
+		if len(r.Lines) > pi.MaxLines || bytes > pi.MaxBytes {
 			t.Fatalf("%d lines, %d bytes shown", len(r.Lines), bytes)
 		}
 	},
 }
 
-func sizeUTF16(s string) int { return int(sizeOf(s).UTF16) }
+func sizeUTF16(s string) int { return int(reader.SizeOf(s).UTF16) }
 
 // linesAtMost checks that at most lines lines are shown (-1: any number,
 // the limit is the caller's) and that no line's text measures more than
 // width (-1: no per-line cap).
-func linesAtMost(lines, width int, measure func(string) int) func(*testing.T, *Result) {
-	return func(t *testing.T, r *Result) {
+func linesAtMost(lines, width int, measure func(string) int) func(*testing.T, *reader.Result) {
+	return func(t *testing.T, r *reader.Result) {
 		if lines >= 0 && len(r.Lines) > lines {
 			t.Fatalf("%d lines shown", len(r.Lines))
 		}
@@ -80,7 +91,7 @@ func FuzzRead(f *testing.F) {
 	f.Add([]byte("GIF89a"), 0, 0, uint8(0))
 	f.Add(make([]byte, 70000), 1, 1, uint8(2))
 	f.Fuzz(func(t *testing.T, data []byte, offset, limit int, which uint8) {
-		fsys := Mount(fstest.MapFS{"f.txt": {Data: data}, "d/x": {Data: data}}, "/fz")
+		fsys := reader.Mount(fstest.MapFS{"f.txt": {Data: data}, "d/x": {Data: data}}, "/fz")
 		for _, name := range Names() {
 			p, _ := Lookup(name)
 			var off, lim *int
@@ -94,11 +105,11 @@ func FuzzRead(f *testing.F) {
 			if which&4 != 0 {
 				path = "/fz/d"
 			}
-			r, err := Read(context.Background(), Request{Profile: name, Args: p.Args(path, off, lim), Cwd: "/fz", Worktree: "/fz", FS: fsys})
+			r, err := reader.Read(context.Background(), reader.Request{Profile: must(name), Args: p.Args(path, off, lim), Cwd: "/fz", Worktree: "/fz", FS: fsys})
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
-			checkContract(t, name, r)
+			readertest.CheckContract(t, name, r)
 			if !utf8.ValidString(r.Output) && name != "envelope" {
 				t.Fatalf("%s: the output is not UTF-8", name)
 			}

@@ -1,4 +1,4 @@
-package reader
+package all
 
 import (
 	"bytes"
@@ -8,6 +8,9 @@ import (
 	"path/filepath"
 	"runtime"
 	"testing"
+
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/agents/claude"
 )
 
 // TestMemoryDoesNotGrowWithFile reads files of 1 MiB and 48 MiB, in many
@@ -42,7 +45,7 @@ func TestMemoryDoesNotGrowWithFile(t *testing.T) {
 				var before, after runtime.MemStats
 				runtime.GC()
 				runtime.ReadMemStats(&before)
-				res, err := Read(context.Background(), Request{Profile: profile, Args: json.RawMessage(args), Cwd: dir, Worktree: dir})
+				res, err := reader.Read(context.Background(), reader.Request{Profile: must(profile), Args: json.RawMessage(args), Cwd: dir, Worktree: dir})
 				if err != nil || res.IsError {
 					t.Fatalf("%s %s: %v %q", profile, path, err, res.Output)
 				}
@@ -63,13 +66,13 @@ func TestMemoryDoesNotGrowWithFile(t *testing.T) {
 			runtime.GC()
 			runtime.ReadMemStats(&before)
 			args, _ := json.Marshal(map[string]any{"file_path": path, "offset": 2, "limit": 3})
-			if _, err := Read(context.Background(), Request{Profile: "claude-code", Args: args, Cwd: dir}); err != nil {
+			if _, err := reader.Read(context.Background(), reader.Request{Profile: claude.Profile, Args: args, Cwd: dir}); err != nil {
 				t.Fatal(err)
 			}
 			runtime.ReadMemStats(&after)
 			return after.TotalAlloc - before.TotalAlloc
 		}
-		if s, l := allocated(small), allocated(large); l > s+2*ccMaxSelected+(2<<20) {
+		if s, l := allocated(small), allocated(large); l > s+2*claude.MaxSelected+(2<<20) {
 			t.Errorf("claude-code, %s: 1 MiB file allocated %d KiB, 48 MiB file %d KiB", shape, s>>10, l>>10)
 		}
 	}

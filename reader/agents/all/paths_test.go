@@ -1,10 +1,12 @@
-package reader
+package all
 
 import (
 	"context"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/readlens/readlens/reader"
 )
 
 // hostileTree makes, under a temporary directory, a project root and the
@@ -48,9 +50,9 @@ func hostileTree(t *testing.T) (root, top string) {
 	return root, top
 }
 
-func readAt(t *testing.T, profile, root string, args string) *Result {
+func readAt(t *testing.T, profile, root string, args string) *reader.Result {
 	t.Helper()
-	r, err := Read(context.Background(), Request{Profile: profile, Args: []byte(args), Cwd: root, Worktree: root})
+	r, err := reader.Read(context.Background(), reader.Request{Profile: must(profile), Args: []byte(args), Cwd: root, Worktree: root})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +113,7 @@ func quote(s string) string {
 	return string(append(b, '"'))
 }
 
-func contains(lines []Line, text string) bool {
+func contains(lines []reader.Line, text string) bool {
 	for _, l := range lines {
 		if l.Text == text {
 			return true

@@ -1,4 +1,4 @@
-package reader
+package all
 
 import (
 	"bytes"
@@ -14,6 +14,10 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/readlens/readlens/internal/readertest"
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/agents/pi"
 )
 
 // TestHugeDirectory lists 100,000 entries: opencode pages them 2000 at a
@@ -65,7 +69,7 @@ func hugePNG(t *testing.T, path string) {
 	binary.BigEndian.PutUint32(ihdr[0:], 10_000)
 	binary.BigEndian.PutUint32(ihdr[4:], 10_000)
 	ihdr[8] = 8 // bit depth; colour type 0: grey
-	png := bytes.Join([][]byte{sigPNG, chunk("IHDR", ihdr), chunk("IDAT", idat.Bytes()), chunk("IEND", nil)}, nil)
+	png := bytes.Join([][]byte{reader.SigPNG, chunk("IHDR", ihdr), chunk("IDAT", idat.Bytes()), chunk("IEND", nil)}, nil)
 	if err := os.WriteFile(path, png, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +108,7 @@ func TestCancelledRead(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	p, _ := Lookup("pi")
-	r, err := Read(ctx, Request{Profile: "pi", Args: p.Args(path, nil, nil), Cwd: dir, Worktree: dir})
+	r, err := reader.Read(ctx, reader.Request{Profile: pi.Profile, Args: p.Args(path, nil, nil), Cwd: dir, Worktree: dir})
 	if !errors.Is(err, context.Canceled) || r != nil {
 		t.Fatalf("a cancelled read: %v, %+v", err, r)
 	}
@@ -148,12 +152,12 @@ func TestFileChangingWhileRead(t *testing.T) {
 	for i := 0; i < 300; i++ {
 		for _, name := range Names() {
 			p, _ := Lookup(name)
-			r, err := Read(context.Background(), Request{Profile: name, Args: p.Args(path, nil, nil), Cwd: dir, Worktree: dir})
+			r, err := reader.Read(context.Background(), reader.Request{Profile: must(name), Args: p.Args(path, nil, nil), Cwd: dir, Worktree: dir})
 			if err != nil && !errors.Is(err, os.ErrNotExist) {
 				t.Fatalf("%s: %v", name, err)
 			}
 			if r != nil {
-				checkContract(t, name, r)
+				readertest.CheckContract(t, name, r)
 			}
 		}
 	}

@@ -1,4 +1,4 @@
-package reader
+package all
 
 import (
 	"context"
@@ -12,16 +12,18 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/readlens/readlens/reader"
 )
 
 // readWithin runs a read that must not block: the deadline only catches a
 // hang, it is no claim about speed.
-func readWithin(t *testing.T, profile, path string) *Result {
+func readWithin(t *testing.T, profile, path string) *reader.Result {
 	t.Helper()
 	p, _ := Lookup(profile)
-	done := make(chan *Result, 1)
+	done := make(chan *reader.Result, 1)
 	go func() {
-		r, err := Read(context.Background(), Request{Profile: profile, Args: p.Args(path, nil, nil), Cwd: "/", Worktree: "/"})
+		r, err := reader.Read(context.Background(), reader.Request{Profile: must(profile), Args: p.Args(path, nil, nil), Cwd: "/", Worktree: "/"})
 		if err != nil {
 			t.Error(err)
 		}

@@ -1,4 +1,4 @@
-package reader
+package claude
 
 import (
 	"encoding/json"
@@ -6,6 +6,9 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/node"
 )
 
 // Claude Code 2.1.330 reads Read's arguments leniently (CZo), then through a
@@ -17,12 +20,12 @@ var (
 )
 
 // ccLenient is Tjt: a finite number, or a string of digits.
-func ccLenient(v Value) (float64, bool) {
+func ccLenient(v reader.Value) (float64, bool) {
 	switch v.Kind {
-	case Number:
+	case reader.Number:
 		return v.Num, !math.IsInf(v.Num, 0)
-	case String:
-		if s := strings.TrimFunc(v.Str, isJSSpace); ccIntString.MatchString(s) {
+	case reader.String:
+		if s := strings.TrimFunc(v.Str, node.IsSpace); ccIntString.MatchString(s) {
 			f, _ := strconv.ParseFloat(s, 64)
 			return f, true
 		}
@@ -32,8 +35,8 @@ func ccLenient(v Value) (float64, bool) {
 
 // ccValidate coerces and checks the arguments; msg is the error's text
 // inside <tool_use_error>, "" when they pass.
-func ccValidate(a Args) (c *ccCall, msg string) {
-	vals := map[string]Value{}
+func ccValidate(a reader.Args) (c *ccCall, msg string) {
+	vals := map[string]reader.Value{}
 	var keys []string
 	for _, k := range a.Keys() {
 		keys = append(keys, k)
@@ -52,7 +55,7 @@ func ccValidate(a Args) (c *ccCall, msg string) {
 	// and a limit below 1 dropped, "length" taken for "limit", "description"
 	// dropped.
 	for _, k := range []string{"offset", "limit"} {
-		if v, ok := vals[k]; ok && v.Kind == Array {
+		if v, ok := vals[k]; ok && v.Kind == reader.Array {
 			if inner, ok := ccSingle(v); ok {
 				vals[k] = inner
 			}
@@ -67,7 +70,7 @@ func ccValidate(a Args) (c *ccCall, msg string) {
 	if v, ok := vals["length"]; ok {
 		if _, has := vals["limit"]; !has {
 			if n, ok := ccLenient(v); ok && n > 0 {
-				vals["limit"] = Value{Kind: Number, Num: n}
+				vals["limit"] = reader.Value{Kind: reader.Number, Num: n}
 				keys = append(keys, "limit")
 			}
 		}
@@ -79,13 +82,13 @@ func ccValidate(a Args) (c *ccCall, msg string) {
 
 	c = &ccCall{offset: 1}
 	var missing, unexpected, types, others []string
-	typeIssue := func(key, want string, v Value) {
-		types = append(types, "The parameter `"+key+"` type is expected as `"+want+"` but provided as `"+zodType(v)+"`")
+	typeIssue := func(key, want string, v reader.Value) {
+		types = append(types, "The parameter `"+key+"` type is expected as `"+want+"` but provided as `"+reader.ZodType(v)+"`")
 	}
 	switch v, ok := vals["file_path"]; {
 	case !ok:
 		missing = append(missing, "The required parameter `file_path` is missing")
-	case v.Kind == String:
+	case v.Kind == reader.String:
 		c.filePath = v.Str
 	default:
 		typeIssue("file_path", "string", v)
@@ -95,15 +98,15 @@ func ccValidate(a Args) (c *ccCall, msg string) {
 		if !ok {
 			continue
 		}
-		if v.Kind == String { // numeric strings become numbers
-			if s := strings.TrimFunc(v.Str, isJSSpace); ccNumString.MatchString(s) {
+		if v.Kind == reader.String { // numeric strings become numbers
+			if s := strings.TrimFunc(v.Str, node.IsSpace); ccNumString.MatchString(s) {
 				if f, err := strconv.ParseFloat(s, 64); err == nil && !math.IsInf(f, 0) {
-					v = Value{Kind: Number, Num: f}
+					v = reader.Value{Kind: reader.Number, Num: f}
 				}
 			}
 		}
 		switch {
-		case v.Kind != Number:
+		case v.Kind != reader.Number:
 			typeIssue(k, "number", v)
 		case v.Num != math.Trunc(v.Num):
 			typeIssue(k, "int", v)
@@ -117,8 +120,8 @@ func ccValidate(a Args) (c *ccCall, msg string) {
 	}
 	if v, ok := vals["pages"]; ok {
 		switch {
-		case v.Kind == String && strings.TrimFunc(v.Str, isJSSpace) == "":
-		case v.Kind == String:
+		case v.Kind == reader.String && strings.TrimFunc(v.Str, node.IsSpace) == "":
+		case v.Kind == reader.String:
 			c.pages, c.hasPages = v.Str, true
 		default:
 			typeIssue("pages", "string", v)
@@ -126,9 +129,9 @@ func ccValidate(a Args) (c *ccCall, msg string) {
 	}
 	if v, ok := vals["allow_large"]; ok {
 		switch {
-		case v.Kind == Bool:
+		case v.Kind == reader.Bool:
 			c.allowLarge = v.Bool
-		case v.Kind == String && (v.Str == "true" || v.Str == "false"):
+		case v.Kind == reader.String && (v.Str == "true" || v.Str == "false"):
 			c.allowLarge = v.Str == "true"
 		default:
 			typeIssue("allow_large", "boolean", v)
@@ -169,12 +172,12 @@ func ccValidate(a Args) (c *ccCall, msg string) {
 }
 
 // ccSingle unwraps a one-element JSON array.
-func ccSingle(v Value) (Value, bool) {
+func ccSingle(v reader.Value) (reader.Value, bool) {
 	var elems []json.RawMessage
 	if json.Unmarshal(v.Raw, &elems) != nil || len(elems) != 1 {
 		return v, false
 	}
-	x, err := parseValue(elems[0])
+	x, err := reader.ParseValue(elems[0])
 	if err != nil {
 		return v, false
 	}

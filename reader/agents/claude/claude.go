@@ -1,9 +1,12 @@
-package reader
+package claude
 
 import (
 	"encoding/json"
 	"regexp"
 	"strings"
+
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/node"
 )
 
 // Claude Code 2.1.330: the Read tool of the native CLI
@@ -14,12 +17,13 @@ import (
 // Messages API. The rules below were read from the binary's embedded source.
 type claudeCode struct{}
 
-func init() { register(claudeCode{}) }
+// Profile is Claude Code's Read tool, as readlens reproduces it.
+var Profile reader.Profile = claudeCode{}
 
 const (
 	ccMaxSize      = 262144  // maxSizeBytes: whole-file reads (no limit) only
 	ccMaxTokens    = 25000   // maxTokens
-	ccMaxSelected  = 3200000 // maxTokens × 128: the text a ranged read may select
+	MaxSelected    = 3200000 // maxTokens × 128: the text a ranged read may select
 	ccStreamSize   = 10 << 20
 	ccNulWindow    = 8000 // the NUL note looks at this many leading bytes
 	ccPDFMaxPages  = 20   // pages per request
@@ -30,10 +34,10 @@ const (
 	ccToolUseError = "<tool_use_error>%s</tool_use_error>"
 )
 
-func (claudeCode) Info() Info {
-	return Info{
+func (claudeCode) Info() reader.Info {
+	return reader.Info{
 		Name: "claude-code", Agent: "Claude Code", Release: "2.1.330", Tool: "Read",
-		Params: []Param{
+		Params: []reader.Param{
 			{Name: "file_path", Type: "string", Required: true, Doc: "The absolute path to the file to read"},
 			{Name: "offset", Type: "integer >= 0", Doc: "The line number to start reading from. Only provide if the file is too large to read at once"},
 			{Name: "limit", Type: "integer > 0", Doc: "The number of lines to read. Only provide if the file is too large to read at once."},
@@ -60,12 +64,12 @@ func (claudeCode) Info() Info {
 }
 
 func (claudeCode) Args(path string, offset, limit *int) json.RawMessage {
-	return object("file_path", path, "offset", intArg(offset), "limit", intArg(limit))
+	return reader.JSONObject("file_path", path, "offset", reader.IntArg(offset), "limit", reader.IntArg(limit))
 }
 
 // ccCall is one Read call after coercion and validation.
 type ccCall struct {
-	args       Args
+	args       reader.Args
 	filePath   string // as the model sent it (the device guard quotes it)
 	path       string // resolved
 	offset     int    // 1 when absent
@@ -76,10 +80,10 @@ type ccCall struct {
 	allowLarge bool
 	pageRange  ccPageRange
 	cwd        string // the working directory the missing-file text names
-	fs         FS
+	fs         reader.FS
 }
 
-func (claudeCode) Plan(env Env, a Args) (*Plan, *outcome) {
+func (claudeCode) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome) {
 	c, msg := ccValidate(a)
 	if msg != "" {
 		return nil, ccToolError(msg)
@@ -106,20 +110,20 @@ func (claudeCode) Plan(env Env, a Args) (*Plan, *outcome) {
 		}
 		c.pageRange = r
 	}
-	if ext := strings.ToLower(nodeExtname(path)); ccBinaryExt(path) && !ccMediaExt(ext) {
+	if ext := strings.ToLower(node.Extname(path)); ccBinaryExt(path) && !ccMediaExt(ext) {
 		return nil, ccToolError("This tool cannot read binary files. The file appears to be a binary " + ext + " file. Use a skill for this file type if one is available, or a shell command or script that can read the format.")
 	}
 	if msg := ccDeviceGuard(c.filePath, []string{path}); msg != "" {
 		return nil, ccToolError(msg)
 	}
-	// call: the guard again on the path's real spelling, then by kind.
-	if real, ok := realPath(env.FS, path); ok && real != path {
+	// Call: the guard again on the path's real spelling, then by kind.
+	if real, ok := reader.RealPath(env.FS, path); ok && real != path {
 		if msg := ccDeviceGuard(c.filePath, []string{path, real}); msg != "" {
-			return nil, fail(msg)
+			return nil, reader.Fail(msg)
 		}
 	}
-	p := &Plan{Path: path, Dir: DirRefuse, Near: true, Sample: ccSample, Call: c}
-	ext := strings.ToLower(strings.TrimPrefix(nodeExtname(path), "."))
+	p := &reader.Plan{Path: path, Dir: reader.DirRefuse, Near: true, Sample: ccSample, Call: c}
+	ext := strings.ToLower(strings.TrimPrefix(node.Extname(path), "."))
 	switch {
 	case ext == "ipynb":
 		p.Whole = ccNotebookMax
@@ -139,7 +143,7 @@ var ccScreenshot = regexp.MustCompile(`^(.+)([ \x{202F}])(AM|PM)(\.png)$`)
 
 // ccScreenshotAlt is the other spelling of a macOS screenshot's name (Rjt).
 func ccScreenshotAlt(path string) string {
-	m := ccScreenshot.FindStringSubmatch(nodeBasename(path))
+	m := ccScreenshot.FindStringSubmatch(node.Basename(path))
 	if m == nil {
 		return ""
 	}
@@ -150,54 +154,54 @@ func ccScreenshotAlt(path string) string {
 	return strings.Replace(path, m[2]+m[3]+m[4], swap+m[3]+m[4], 1)
 }
 
-func ccToolError(msg string) *outcome {
-	return fail(strings.Replace(ccToolUseError, "%s", msg, 1))
+func ccToolError(msg string) *reader.Outcome {
+	return reader.Fail(strings.Replace(ccToolUseError, "%s", msg, 1))
 }
 
 // ccTextPlan sets the text rules: JavaScript's split("\n") with one \r
 // dropped per line, a BOM stripped, UTF-16LE when it starts FF FE.
-func ccTextPlan(env Env, p *Plan, c *ccCall) {
+func ccTextPlan(env reader.Env, p *reader.Plan, c *ccCall) {
 	start := 0
 	if c.offset > 0 {
 		start = c.offset - 1
 	}
-	w := Window{Start: start, Limit: -1, Count: true, CheckUTF8: true}
+	w := reader.Window{Start: start, Limit: -1, Count: true, CheckUTF8: true}
 	if c.hasLimit {
 		w.Limit = c.limit
 		// The selected-text cap holds for files over the cap or read as a
 		// stream (10 MB and up, or not regular); a smaller file is read
 		// whole, and its selection is never refused, even where U+FFFD
 		// makes the text longer than the file.
-		if st, err := env.FS.Stat(p.Path); err != nil || !st.Mode().IsRegular() || st.Size() > ccMaxSelected {
-			w.Budget = Budget{Max: ccMaxSelected, Unit: Bytes, Sep: 1}
+		if st, err := env.FS.Stat(p.Path); err != nil || !st.Mode().IsRegular() || st.Size() > MaxSelected {
+			w.Budget = reader.Budget{Max: MaxSelected, Unit: reader.Bytes, Sep: 1}
 		}
 	} else if c.allowLarge {
 		p.MaxSize = ccRoomBytes // the caps rise to the context's room
 	} else {
 		p.MaxSize = ccMaxSize
 	}
-	p.Text = Text{StripBOM: true, Encoding: EncodingUTF16LEMark, Split: Split{Phantom: true, TrimCR: true, TrimLastCR: true}}
+	p.Text = reader.Text{StripBOM: true, Encoding: reader.EncodingUTF16LEMark, Split: reader.Split{Phantom: true, TrimCR: true, TrimLastCR: true}}
 	p.Window = w
 }
 
-func (claudeCode) Format(p *Plan, f *Found) *outcome {
+func (claudeCode) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	c := p.Call.(*ccCall)
 	switch {
-	case f.Kind == KindMissing && Errno(f.Err) == 0 && f.Err != nil:
-		return fail(f.Err.Error())
-	case f.Kind == KindMissing:
+	case f.Kind == reader.KindMissing && reader.Errno(f.Err) == 0 && f.Err != nil:
+		return reader.Fail(f.Err.Error())
+	case f.Kind == reader.KindMissing:
 		return ccMissing(p, f)
-	case f.Kind == KindDir:
+	case f.Kind == reader.KindDir:
 		// The read goes through a path with the trailing slash doubled.
 		path := p.Path
 		if strings.HasSuffix(path, "/") && path != "/" {
 			path += "/"
 		}
-		return fail("EISDIR: illegal operation on a directory, read '" + path + "'")
-	case f.Kind == KindSpecial:
+		return reader.Fail("EISDIR: illegal operation on a directory, read '" + path + "'")
+	case f.Kind == reader.KindSpecial:
 		return ccSpecial(p, f)
 	case f.Err != nil && f.Page == nil:
-		return fail(nodeError(f.Err, "open", p.Path))
+		return reader.Fail(node.Error(f.Err, "open", p.Path))
 	case p.Whole > 0 && strings.HasSuffix(strings.ToLower(p.Path), ".ipynb"):
 		return ccNotebook(p, f)
 	case p.Whole > 0:

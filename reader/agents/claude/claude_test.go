@@ -1,4 +1,4 @@
-package reader
+package claude
 
 import (
 	"context"
@@ -10,6 +10,9 @@ import (
 	"testing"
 
 	"github.com/readlens/readlens/internal/oracle"
+
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/node"
 )
 
 // oracleTokenCount is the count the Claude Code oracle's fake count_tokens
@@ -18,7 +21,7 @@ import (
 // byte for byte; with the real tokenizer they end elsewhere (TestOracles
 // lists those cases as known differences).
 func oracleTokenCount(text string) int {
-	body := `[{"role":"user","content":` + jsString(text) + `}]`
+	body := `[{"role":"user","content":` + node.Quote(text) + `}]`
 	return int(math.Ceil(float64(utf16Len(body)) / 4))
 }
 
@@ -26,7 +29,7 @@ func TestClaudeTokenCapWithOracleCounts(t *testing.T) {
 	saved := ccTokenCount
 	ccTokenCount = oracleTokenCount
 	defer func() { ccTokenCount = saved }()
-	root, err := filepath.Abs(filepath.Join("..", "testdata", "fixtures"))
+	root, err := filepath.Abs(filepath.Join(oracle.Testdata(), "fixtures"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +51,7 @@ func TestClaudeTokenCapWithOracleCounts(t *testing.T) {
 			t.Fatal(err)
 		}
 		args := strings.ReplaceAll(string(c.Args), oracle.RootVar, root)
-		res, err := Read(context.Background(), Request{Profile: "claude-code", Args: json.RawMessage(args), Cwd: root})
+		res, err := reader.Read(context.Background(), reader.Request{Profile: Profile, Args: json.RawMessage(args), Cwd: root})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -73,13 +76,13 @@ func clipped(s string) string {
 // TestClaudeUnrecordable: calls the oracle script cannot make (it needs a
 // non-empty file_path), worded as the 2.1.330 bundle words them.
 func TestClaudeUnrecordable(t *testing.T) {
-	root, _ := filepath.Abs(filepath.Join("..", "testdata", "fixtures"))
+	root, _ := filepath.Abs(filepath.Join(oracle.Testdata(), "fixtures"))
 	for _, c := range []struct{ args, want string }{
 		{`{"file_path":""}`, "EISDIR: illegal operation on a directory, read '" + root + "'"},
 		{`{"offset":1}`, "<tool_use_error>InputValidationError: Read failed due to the following issue:\nThe required parameter `file_path` is missing</tool_use_error>"},
 		{`{"file_path":null,"foo":1}`, "<tool_use_error>InputValidationError: Read failed due to the following issues:\nAn unexpected parameter `foo` was provided\nThe parameter `file_path` type is expected as `string` but provided as `null`</tool_use_error>"},
 	} {
-		res, err := Read(context.Background(), Request{Profile: "claude-code", Args: json.RawMessage(c.args), Cwd: root})
+		res, err := reader.Read(context.Background(), reader.Request{Profile: Profile, Args: json.RawMessage(c.args), Cwd: root})
 		if err != nil {
 			t.Fatal(err)
 		}

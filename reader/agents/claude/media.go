@@ -1,4 +1,4 @@
-package reader
+package claude
 
 import (
 	"bytes"
@@ -7,6 +7,9 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/node"
 )
 
 // Claude Code 2.1.330's images and PDFs: content blocks, not text. readlens
@@ -15,7 +18,7 @@ import (
 // ccImageMedia: an image extension always means an image (its bytes are
 // checked later); no extension means one only when the bytes say so.
 func ccImageMedia(sample []byte, path string) string {
-	ext := strings.ToLower(strings.TrimPrefix(nodeExtname(path), "."))
+	ext := strings.ToLower(strings.TrimPrefix(node.Extname(path), "."))
 	if m := ccSniff(sample); m != "" {
 		return m
 	}
@@ -35,29 +38,29 @@ func ccSniff(b []byte) string {
 		return "image/jpeg"
 	case len(b) >= 6 && (bytes.HasPrefix(b, []byte("GIF87a")) || bytes.HasPrefix(b, []byte("GIF89a"))):
 		return "image/gif"
-	case isWebP(b):
+	case reader.IsWebP(b):
 		return "image/webp"
 	}
 	return ""
 }
 
-func ccImage(p *Plan, f *Found) *outcome {
+func ccImage(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	a := f.Media
 	if a == nil || a.Size == 0 {
-		return fail("Image file is empty: " + p.Path)
+		return reader.Fail("Image file is empty: " + p.Path)
 	}
 	mime := ccSniff(f.Sample)
 	if mime == "" {
-		return fail(fmt.Sprintf("File has an image extension but its content is not a valid PNG/JPEG/GIF/WebP. Detected: %s. This usually means a download saved an error/login page instead of the image. Use `file \"%s\"` to confirm, or read it as text with Bash (e.g. `head -c 500`).", ccDetected(f.Sample), p.Path))
+		return reader.Fail(fmt.Sprintf("File has an image extension but its content is not a valid PNG/JPEG/GIF/WebP. Detected: %s. This usually means a download saved an error/login page instead of the image. Use `file \"%s\"` to confirm, or read it as text with Bash (e.g. `head -c 500`).", ccDetected(f.Sample), p.Path))
 	}
 	if !ccHeaderDims(f.Sample) && a.Width == 0 {
-		return fail("Unable to resize image — image processing is unavailable and dimensions could not be read from the file header. Please convert the image to PNG, JPEG, GIF, or WebP.")
+		return reader.Fail("Unable to resize image — image processing is unavailable and dimensions could not be read from the file header. Please convert the image to PNG, JPEG, GIF, or WebP.")
 	}
 	att := *a
 	att.Mime = mime
-	o := &outcome{attachments: []Attachment{att}}
+	o := &reader.Outcome{Attachments: []reader.Attachment{att}}
 	if a.Width > 2000 || a.Height > 2000 {
-		o.note = fmt.Sprintf("Claude Code would resize this %dx%d image to fit 2000x2000 and tell the model its original size in a message of its own; readlens attaches the original", a.Width, a.Height)
+		o.Note = fmt.Sprintf("Claude Code would resize this %dx%d image to fit 2000x2000 and tell the model its original size in a message of its own; readlens attaches the original", a.Width, a.Height)
 	}
 	return o
 }
@@ -104,7 +107,7 @@ func ccHeaderDims(b []byte) bool {
 		return len(b) >= 24
 	case bytes.HasPrefix(b, []byte("GIF")):
 		return true
-	case len(b) >= 30 && isWebP(b):
+	case len(b) >= 30 && reader.IsWebP(b):
 		switch string(b[12:16]) {
 		case "VP8 ", "VP8L", "VP8X":
 			return true
@@ -128,16 +131,16 @@ func ccPageCount(data []byte) int {
 	return n
 }
 
-func ccPDF(c *ccCall, p *Plan, f *Found) *outcome {
+func ccPDF(c *ccCall, p *reader.Plan, f *reader.Found) *reader.Outcome {
 	pages := ccPageCount(f.Data)
 	size := ccSize(f.Size)
 	if c.hasPages {
 		r := c.pageRange
 		switch {
 		case f.Size == 0:
-			return fail("PDF file is empty: " + p.Path)
+			return reader.Fail("PDF file is empty: " + p.Path)
 		case pages < 0:
-			return fail("PDF file is corrupted or invalid.")
+			return reader.Fail("PDF file is corrupted or invalid.")
 		case r.First > pages:
 			what := fmt.Sprintf("pages %d-%d", r.First, r.Last)
 			switch {
@@ -146,30 +149,30 @@ func ccPDF(c *ccCall, p *Plan, f *Found) *outcome {
 			case r.First == r.Last:
 				what = fmt.Sprintf("page %d", r.First)
 			}
-			return fail(fmt.Sprintf("Requested %s is outside the document (PDF has %d %s). Use a range within 1-%d, maximum 20 pages per request (e.g. pages: \"1-%d\").", what, pages, plural(pages, "page"), pages, min(pages, ccPDFMaxPages)))
+			return reader.Fail(fmt.Sprintf("Requested %s is outside the document (PDF has %d %s). Use a range within 1-%d, maximum 20 pages per request (e.g. pages: \"1-%d\").", what, pages, plural(pages, "page"), pages, min(pages, ccPDFMaxPages)))
 		}
 		last := pages
 		if r.Last != 0 {
 			last = min(r.Last, pages)
 		}
-		o := &outcome{}
-		o.media(fmt.Sprintf("PDF pages extracted: %d page(s) from %s (%s)", last-r.First+1, p.Path, size))
-		o.note = fmt.Sprintf("Claude Code sends pages %d-%d as JPEG images (pdftoppm -r 100); readlens does not render them", r.First, last)
+		o := &reader.Outcome{}
+		o.Media(fmt.Sprintf("PDF pages extracted: %d page(s) from %s (%s)", last-r.First+1, p.Path, size))
+		o.Note = fmt.Sprintf("Claude Code sends pages %d-%d as JPEG images (pdftoppm -r 100); readlens does not render them", r.First, last)
 		return o
 	}
 	switch {
 	case pages > ccPDFWholeMax:
-		return fail(fmt.Sprintf("This PDF has %d pages, which is too many to read at once. Use the pages parameter to read specific page ranges (e.g., pages: \"1-5\"). Maximum 20 pages per request.", pages))
+		return reader.Fail(fmt.Sprintf("This PDF has %d pages, which is too many to read at once. Use the pages parameter to read specific page ranges (e.g., pages: \"1-5\"). Maximum 20 pages per request.", pages))
 	case f.Size == 0:
-		return fail("PDF file is empty: " + p.Path)
+		return reader.Fail("PDF file is empty: " + p.Path)
 	case f.DataCut:
-		return fail("PDF file exceeds maximum allowed size of 20MB.")
+		return reader.Fail("PDF file exceeds maximum allowed size of 20MB.")
 	case !bytes.HasPrefix(f.Data, []byte("%PDF-")):
-		return fail("File is not a valid PDF (missing %PDF- header): " + p.Path)
+		return reader.Fail("File is not a valid PDF (missing %PDF- header): " + p.Path)
 	}
 	sum := sha256.Sum256(f.Data)
-	o := &outcome{attachments: []Attachment{{Mime: "application/pdf", Size: f.Size, SHA256: hex.EncodeToString(sum[:])}}}
-	o.media(fmt.Sprintf("PDF file read: %s (%s)", p.Path, size))
+	o := &reader.Outcome{Attachments: []reader.Attachment{{Mime: "application/pdf", Size: f.Size, SHA256: hex.EncodeToString(sum[:])}}}
+	o.Media(fmt.Sprintf("PDF file read: %s (%s)", p.Path, size))
 	return o
 }
 

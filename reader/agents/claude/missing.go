@@ -1,4 +1,4 @@
-package reader
+package claude
 
 import (
 	"io/fs"
@@ -8,6 +8,9 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/node"
 )
 
 // Claude Code 2.1.330's answers for paths that are not readable files.
@@ -16,14 +19,14 @@ import (
 // most one suggestion: the same path re-rooted under the working directory
 // when it lies in the directory above it (BPe), else a sibling with the same
 // name and another extension (sJe).
-func ccMissing(p *Plan, f *Found) *outcome {
+func ccMissing(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	c := p.Call.(*ccCall)
-	switch Errno(f.Err) {
+	switch reader.Errno(f.Err) {
 	case syscall.ENOENT:
 	case syscall.ELOOP:
-		return fail("Refusing to read " + p.Path + ": where it leads on disk could not be determined (a link on the way could not be examined, or the links do not resolve).")
+		return reader.Fail("Refusing to read " + p.Path + ": where it leads on disk could not be determined (a link on the way could not be examined, or the links do not resolve).")
 	default:
-		return fail(nodeError(f.Err, "open", p.Path))
+		return reader.Fail(node.Error(f.Err, "open", p.Path))
 	}
 	msg := "File does not exist. Note: your current working directory is " + c.cwd + "."
 	if s := ccReroot(c.fs, c.cwd, p.Path); s != "" {
@@ -31,14 +34,14 @@ func ccMissing(p *Plan, f *Found) *outcome {
 	} else if s := ccSibling(p.Path, f); s != "" {
 		msg += " Did you mean " + s + "?"
 	}
-	return fail(ccEscape(msg))
+	return reader.Fail(ccEscape(msg))
 }
 
-func ccReroot(fsys FS, cwd, path string) string {
-	parent := nodeDirname(cwd)
+func ccReroot(fsys reader.FS, cwd, path string) string {
+	parent := node.Dirname(cwd)
 	g := path
-	if real, ok := realPath(fsys, nodeDirname(path)); ok {
-		g = nodeJoin(real, nodeBasename(path))
+	if real, ok := reader.RealPath(fsys, node.Dirname(path)); ok {
+		g = node.Join(real, node.Basename(path))
 	}
 	h := parent + "/"
 	if parent == "/" {
@@ -47,7 +50,7 @@ func ccReroot(fsys FS, cwd, path string) string {
 	if !strings.HasPrefix(g, h) || strings.HasPrefix(g, cwd+"/") || g == cwd {
 		return ""
 	}
-	v := nodeJoin(cwd, nodeRelative(parent, g))
+	v := node.Join(cwd, node.Relative(parent, g))
 	if _, err := fsys.Stat(v); err != nil {
 		return ""
 	}
@@ -72,15 +75,15 @@ func ccPlainExt(ext string) bool {
 	return true
 }
 
-func ccSibling(path string, f *Found) string {
+func ccSibling(path string, f *reader.Found) string {
 	if f.SiblingsErr != nil {
 		return ""
 	}
-	stem := func(name string) string { return strings.TrimSuffix(name, nodeExtname(name)) }
-	want := stem(nodeBasename(path))
-	dir := nodeDirname(path)
+	stem := func(name string) string { return strings.TrimSuffix(name, node.Extname(name)) }
+	want := stem(node.Basename(path))
+	dir := node.Dirname(path)
 	for _, name := range f.Siblings {
-		if !ccPlainExt(norm.NFC.String(nodeExtname(name))) || stem(name) != want || nodeJoin(dir, name) == path {
+		if !ccPlainExt(norm.NFC.String(node.Extname(name))) || stem(name) != want || node.Join(dir, name) == path {
 			continue
 		}
 		return name
@@ -90,13 +93,13 @@ func ccSibling(path string, f *Found) string {
 
 // ccSpecial: devices stream (the guard has refused the endless ones by
 // name); readlens reads none of them, but /dev/null is known to be empty.
-func ccSpecial(p *Plan, f *Found) *outcome {
+func ccSpecial(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	c := p.Call.(*ccCall)
-	real, _ := realPath(c.fs, p.Path)
+	real, _ := reader.RealPath(c.fs, p.Path)
 	if f.Mode&fs.ModeCharDevice != 0 && real == "/dev/null" {
-		o := &outcome{}
-		o.notice(ccEmpty)
+		o := &reader.Outcome{}
+		o.Notice(ccEmpty)
 		return o
 	}
-	return wouldHang("Claude Code", f)
+	return reader.WouldHang("Claude Code", f)
 }

@@ -1,4 +1,4 @@
-package reader
+package claude
 
 import (
 	"bytes"
@@ -9,6 +9,9 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/node"
 )
 
 // Claude Code 2.1.330 reads a Jupyter notebook as its cells: each becomes
@@ -56,16 +59,16 @@ type nbBlock struct {
 	mime  string
 }
 
-func ccNotebook(p *Plan, f *Found) *outcome {
+func ccNotebook(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	if f.DataCut {
-		return &outcome{note: "readlens reads notebooks up to 20 MB; Claude Code reads them up to 100 MB"}
+		return &reader.Outcome{Note: "readlens reads notebooks up to 20 MB; Claude Code reads them up to 100 MB"}
 	}
 	var nb nbFile
 	var cellsOK bool
 	if err := json.Unmarshal(f.Data, &nb); err != nil {
 		var te *json.UnmarshalTypeError
 		if !errors.As(err, &te) {
-			return fail("Notebook file is not valid JSON (it may be truncated, corrupted, or still being written): JSON Parse error: " + jscParseError(f.Data, err))
+			return reader.Fail("Notebook file is not valid JSON (it may be truncated, corrupted, or still being written): JSON Parse error: " + jscParseError(f.Data, err))
 		}
 	} else {
 		cellsOK = nb.Cells != nil
@@ -77,7 +80,7 @@ func ccNotebook(p *Plan, f *Found) *outcome {
 		}
 	}
 	if !cellsOK {
-		return fail(`Notebook file is not a valid Jupyter notebook (top-level "cells" must be an array of cell objects, each with a string or string-array "source").`)
+		return reader.Fail(`Notebook file is not a valid Jupyter notebook (top-level "cells" must be an array of cell objects, each with a string or string-array "source").`)
 	}
 	lang := "python"
 	if nb.Metadata.LanguageInfo.Name != nil {
@@ -94,39 +97,39 @@ func ccNotebook(p *Plan, f *Found) *outcome {
 	}
 	js.WriteByte(']')
 	if n := int64(js.Len()); n > ccMaxSize {
-		return fail(fmt.Sprintf("Notebook content (%s) exceeds maximum allowed size (%s). %s", ccSize(n), ccSize(ccMaxSize), ccNotebookJq))
+		return reader.Fail(fmt.Sprintf("Notebook content (%s) exceeds maximum allowed size (%s). %s", ccSize(n), ccSize(ccMaxSize), ccNotebookJq))
 	}
 	tok := ccCountTokens([]string{js.String()}, utf16Len(js.String()), p.Path)
 	if tok.Count > ccMaxTokens {
-		e := fail(fmt.Sprintf("File content (%d tokens) exceeds maximum allowed tokens (%d). Use offset and limit parameters to read specific portions of the file, or search for specific content instead of reading the whole file.", tok.Count, ccMaxTokens))
-		e.tokens = tok
+		e := reader.Fail(fmt.Sprintf("File content (%d tokens) exceeds maximum allowed tokens (%d). Use offset and limit parameters to read specific portions of the file, or search for specific content instead of reading the whole file.", tok.Count, ccMaxTokens))
+		e.Tokens = tok
 		return e
 	}
-	o := &outcome{tokens: tok}
+	o := &reader.Outcome{Tokens: tok}
 	if len(blocks) == 0 {
-		o.notice("(Read completed with no output)") // the harness's words for an empty result
+		o.Notice("(Read completed with no output)") // the harness's words for an empty result
 		return o
 	}
 	textBefore := false
 	for i, b := range blocks {
 		if b.image != nil {
-			o.attachments = append(o.attachments, nbAttachment(b))
+			o.Attachments = append(o.Attachments, nbAttachment(b))
 			continue
 		}
 		if textBefore || i > 0 {
-			o.frame("\n")
+			o.Frame("\n")
 		}
-		o.notice(b.text)
+		o.Notice(b.text)
 		textBefore = true
 	}
 	if blocks[len(blocks)-1].image == nil {
-		o.frame("\n") // the harness ends a final text block with a newline
+		o.Frame("\n") // the harness ends a final text block with a newline
 	}
 	return o
 }
 
-func nbAttachment(b nbBlock) Attachment {
-	a := Attachment{Mime: b.mime, Size: int64(len(b.image))}
+func nbAttachment(b nbBlock) reader.Attachment {
+	a := reader.Attachment{Mime: b.mime, Size: int64(len(b.image))}
 	sum := sha256Hex(b.image)
 	a.SHA256 = sum
 	return a
@@ -166,22 +169,22 @@ func nbCellBlocks(js *bytes.Buffer, c nbCell, index int, lang string) []nbBlock 
 	js.WriteString(`{`)
 	sep := ""
 	if c.CellType != nil {
-		js.WriteString(`"cellType":` + jsString(typ))
+		js.WriteString(`"cellType":` + node.Quote(typ))
 		sep = ","
 	}
-	js.WriteString(sep + `"source":` + jsString(src))
+	js.WriteString(sep + `"source":` + node.Quote(src))
 	if typ == "code" {
 		if n := strings.TrimSpace(string(c.ExecutionCount)); n != "" && n != "null" && n != "0" && n != "false" && n != `""` {
-			js.WriteString(`,"execution_count":` + jsStringify(c.ExecutionCount, ""))
+			js.WriteString(`,"execution_count":` + node.Stringify(c.ExecutionCount, ""))
 		}
 	}
-	js.WriteString(`,"cell_id":` + jsString(id))
+	js.WriteString(`,"cell_id":` + node.Quote(id))
 	tags := ""
 	if typ != "code" {
 		tags += "<cell_type>" + typ + "</cell_type>"
 	}
 	if typ == "code" {
-		js.WriteString(`,"language":` + jsString(lang))
+		js.WriteString(`,"language":` + node.Quote(lang))
 		if lang != "python" {
 			tags += "<language>" + lang + "</language>"
 		}
@@ -210,9 +213,9 @@ func nbCellBlocks(js *bytes.Buffer, c nbCell, index int, lang string) []nbBlock 
 				unknown = true
 				continue
 			}
-			js.WriteString(`{"output_type":` + jsString(out.kind) + `,"text":` + jsString(out.text))
+			js.WriteString(`{"output_type":` + node.Quote(out.kind) + `,"text":` + node.Quote(out.text))
 			if out.image != "" {
-				js.WriteString(`,"image":{"image_data":` + jsString(out.image) + `,"media_type":` + jsString(out.mime) + `}`)
+				js.WriteString(`,"image":{"image_data":` + node.Quote(out.image) + `,"media_type":` + node.Quote(out.mime) + `}`)
 			}
 			js.WriteString(`}`)
 			if out.text != "" {
@@ -261,7 +264,7 @@ func nbOutputOf(raw json.RawMessage) *nbOut {
 				continue
 			}
 			s = strings.Map(func(r rune) rune {
-				if isJSSpace(r) {
+				if node.IsSpace(r) {
 					return -1
 				}
 				return r

@@ -1,9 +1,12 @@
-package reader
+package claude
 
 import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/node"
 )
 
 // Claude Code 2.1.330's path and extension rules, as its bundle has them.
@@ -12,25 +15,25 @@ import (
 // "" is the working directory, "~" and "~/" the home directory, a relative
 // path resolved against the working directory. A path that ends in white
 // space once "." and ".." are resolved is refused.
-func ccResolve(env Env, raw string) (string, string) {
+func ccResolve(env reader.Env, raw string) (string, string) {
 	resolve := func(s string) string {
-		r := strings.TrimFunc(s, isJSSpace)
+		r := strings.TrimFunc(s, node.IsSpace)
 		switch {
 		case r == "":
-			return nodeResolve("/", env.Cwd)
+			return node.Resolve("/", env.Cwd)
 		case r == "~":
-			return nodeResolve("/", env.Home)
+			return node.Resolve("/", env.Home)
 		case strings.HasPrefix(r, "~/"):
-			return nodeJoin(env.Home, r[2:])
-		case isAbs(r):
+			return node.Join(env.Home, r[2:])
+		case node.IsAbs(r):
 			// path.normalize keeps a trailing slash
-			if n := nodeResolve("/", r); n != "/" && strings.HasSuffix(r, "/") {
+			if n := node.Resolve("/", r); n != "/" && strings.HasSuffix(r, "/") {
 				return n + "/"
 			} else {
 				return n
 			}
 		}
-		return nodeResolve(env.Cwd, r)
+		return node.Resolve(env.Cwd, r)
 	}
 	p := resolve(raw)
 	if resolve(p) != p {
@@ -125,7 +128,7 @@ func ccDeviceKind(p string) string {
 			}
 		}
 	}
-	o := nodeResolve("/", p)
+	o := node.Resolve("/", p)
 	for r := 0; ; r++ {
 		if !ccDevTree.MatchString(o) {
 			return ""
@@ -170,7 +173,7 @@ var ccPagesRE = regexp.MustCompile(`^(\d{1,9})(?:\s*(-)\s*(\d{1,9})?)?$`)
 
 // ccPages is Cjt: one page or one range, at most 20 pages.
 func ccPages(s string) (ccPageRange, string) {
-	m := ccPagesRE.FindStringSubmatch(strings.TrimFunc(s, isJSSpace))
+	m := ccPagesRE.FindStringSubmatch(strings.TrimFunc(s, node.IsSpace))
 	invalid := `Invalid pages parameter: "` + s + `". Give one page ("3") or one range ("1-5"), not a list. To read several pages or ranges, read each one separately. Pages are 1-indexed.`
 	if m == nil {
 		return ccPageRange{}, invalid

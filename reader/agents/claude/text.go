@@ -1,4 +1,4 @@
-package reader
+package claude
 
 import (
 	"fmt"
@@ -6,6 +6,9 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/node"
 )
 
 // Claude Code 2.1.330's text results: lines as N<TAB>text, the 256 KB and
@@ -42,20 +45,20 @@ func ccSuffix(fits bool) string {
 	return ccNoRoom
 }
 
-func ccText(c *ccCall, p *Plan, f *Found) *outcome {
+func ccText(c *ccCall, p *reader.Plan, f *reader.Found) *reader.Outcome {
 	if f.TooLarge {
 		capped, suffix := int64(ccMaxSize), ccSuffix(f.Size <= ccRoomBytes)
 		if c.allowLarge {
 			capped, suffix = ccRoomBytes, ccNoRoom
 		}
-		return fail(fmt.Sprintf("File content (%s) exceeds maximum allowed size (%s). Use offset and limit parameters to read specific portions of the file, or search for specific content instead of reading the whole file.%s", ccSize(f.Size), ccSize(capped), suffix))
+		return reader.Fail(fmt.Sprintf("File content (%s) exceeds maximum allowed size (%s). Use offset and limit parameters to read specific portions of the file, or search for specific content instead of reading the whole file.%s", ccSize(f.Size), ccSize(capped), suffix))
 	}
 	pg := f.Page
 	if pg.Err != nil {
-		return fail(nodeError(pg.Err, "read", p.Path))
+		return reader.Fail(node.Error(pg.Err, "read", p.Path))
 	}
-	if pg.Stop == StopBudget {
-		return fail("The requested line range contains over " + ccSize(ccMaxSelected) + " of text, more than a read can return. Use a smaller limit — or, if a single line is this large, no limit will fit it: search for specific content instead." + ccSuffix(ccMaxSelected <= ccRoomBytes))
+	if pg.Stop == reader.StopBudget {
+		return reader.Fail("The requested line range contains over " + ccSize(MaxSelected) + " of text, more than a read can return. Use a smaller limit — or, if a single line is this large, no limit will fit it: search for specific content instead." + ccSuffix(MaxSelected <= ccRoomBytes))
 	}
 	texts := make([]string, len(pg.Lines))
 	units := 0
@@ -67,60 +70,60 @@ func ccText(c *ccCall, p *Plan, f *Found) *outcome {
 		units += len(texts) - 1
 	}
 	whole := c.offset <= 1 && !c.hasLimit && !c.hasPages
-	o := &outcome{}
+	o := &reader.Outcome{}
 	tok := ccCountTokens(texts, units, p.Path)
-	o.tokens = tok
+	o.Tokens = tok
 	lines, start := pg.Lines, c.offset
 	banner := ""
 	if tok != nil && tok.Count > ccMaxTokens && !c.allowLarge {
 		if !whole {
-			e := fail(fmt.Sprintf("File content (%d tokens) exceeds maximum allowed tokens (%d). Use offset and limit parameters to read specific portions of the file, or search for specific content instead of reading the whole file.%s", tok.Count, ccMaxTokens, ccSuffix(tok.Count <= ccRoomTokens)))
-			e.tokens = tok
+			e := reader.Fail(fmt.Sprintf("File content (%d tokens) exceeds maximum allowed tokens (%d). Use offset and limit parameters to read specific portions of the file, or search for specific content instead of reading the whole file.%s", tok.Count, ccMaxTokens, ccSuffix(tok.Count <= ccRoomTokens)))
+			e.Tokens = tok
 			return e
 		}
-		var shown []Line
+		var shown []reader.Line
 		shown, banner = ccPartial(p.Path, texts, units, tok.Count, pg)
 		lines, start = shown, max(1, c.offset)
-		o.truncation.Cap = CapTokens
+		o.Truncation.Cap = reader.CapTokens
 	}
 
 	// mapToolResultToToolResultBlockParam: the lines, numbered from the
 	// offset as given (0 numbers the first line 0).
-	t := &o.truncation
+	t := &o.Truncation
 	switch {
 	case len(lines) > 0 && !(len(lines) == 1 && lines[0].Text == ""):
 		for i, l := range lines {
 			if i > 0 {
-				o.frame("\n")
+				o.Frame("\n")
 			}
 			l.Text = strings.TrimSuffix(l.Text, "\r") // the formatter drops one more \r
-			o.line(l, strconv.Itoa(start+i)+"\t", "")
+			o.Line(l, strconv.Itoa(start+i)+"\t", "")
 		}
 	case len(lines) == 1 && pg.Total > 1:
-		o.line(lines[0], strconv.Itoa(start)+"\t", "")
+		o.Line(lines[0], strconv.Itoa(start)+"\t", "")
 	case len(lines) == 1 || pg.Total == 0:
-		o.notice(ccEmpty)
+		o.Notice(ccEmpty)
 	default:
-		o.notice(fmt.Sprintf("<system-reminder>Warning: the file exists but is shorter than the provided offset (%d). The file has %d lines.</system-reminder>", c.offset, pg.Total))
+		o.Notice(fmt.Sprintf("<system-reminder>Warning: the file exists but is shorter than the provided offset (%d). The file has %d lines.</system-reminder>", c.offset, pg.Total))
 	}
 	if note := ccNote(f, pg); note != "" {
-		o.notice("\n\n" + note)
+		o.Notice("\n\n" + note)
 	}
-	o.trimEnd()
+	trimEnd(o)
 	if banner != "" {
-		o.notice("\n\n<system-reminder>\n" + banner + "\n</system-reminder>")
+		o.Notice("\n\n<system-reminder>\n" + banner + "\n</system-reminder>")
 	}
 	if n := len(lines); n > 0 {
 		t.FirstLine, t.LastLine = lines[0].N, lines[n-1].N
 	}
 	t.TotalLines, t.TotalKnown = pg.Total, true
 	switch {
-	case t.Cap == CapTokens:
+	case t.Cap == reader.CapTokens:
 		t.NextOffset = len(lines) + 1
-		next, _ := ParseArgs(c.args.With("offset", t.NextOffset))
+		next, _ := reader.ParseArgs(c.args.With("offset", t.NextOffset))
 		t.Next = next.With("limit", len(lines))
-	case pg.Stop == StopLimit:
-		t.Cap = CapLimit
+	case pg.Stop == reader.StopLimit:
+		t.Cap = reader.CapLimit
 		t.NextOffset = pg.Lines[len(pg.Lines)-1].N + 1
 		t.Next = c.args.With("offset", t.NextOffset)
 	}
@@ -129,7 +132,7 @@ func ccText(c *ccCall, p *Plan, f *Found) *outcome {
 
 // ccNote is the note on a file that is not UTF-8 text, judged on the whole
 // file as read (files under 10 MB; larger ones stream and get none).
-func ccNote(f *Found, pg *Page) string {
+func ccNote(f *reader.Found, pg *reader.Page) string {
 	s := f.Sample
 	switch {
 	case f.Size >= ccStreamSize || len(s) >= 2 && s[0] == 0xff && s[1] == 0xfe:
@@ -148,7 +151,7 @@ func ccNote(f *Found, pg *Page) string {
 // the token cap: about 85% of the cap's share of the lines, shrunk by 0.7
 // until its estimated tokens fit; a file whose lines are too long for that
 // gives its first characters instead. units is the text's JavaScript length.
-func ccPartial(path string, texts []string, units, tokens int, pg *Page) ([]Line, string) {
+func ccPartial(path string, texts []string, units, tokens int, pg *reader.Page) ([]reader.Line, string) {
 	perToken := math.Max(0.5, float64(units)/float64(max(1, tokens)))
 	est := func(u int) float64 { return float64(u) / perToken }
 	prefix := make([]int, len(texts)+1) // JavaScript length of the first i lines joined
@@ -165,7 +168,7 @@ func ccPartial(path string, texts []string, units, tokens int, pg *Page) ([]Line
 		}
 		n = max(1, int(math.Floor(float64(n)*0.7)))
 	}
-	blank := strings.TrimFunc(strings.Join(texts[:n], "\n"), isJSSpace) == ""
+	blank := strings.TrimFunc(strings.Join(texts[:n], "\n"), node.IsSpace) == ""
 	if est(prefix[n]) <= ccMaxTokens && !blank {
 		shown := pg.Lines[:n]
 		banner := fmt.Sprintf("%s%s: showing lines 1-%d of %d total (%d tokens, cap %d). Call Read with offset=%d limit=%d for the next page, or Grep to find a specific section.%s Do NOT answer from this page alone if the answer may be further in the file.]",
@@ -186,9 +189,9 @@ func ccPartial(path string, texts []string, units, tokens int, pg *Page) ([]Line
 		}
 		chars = max(1, int(math.Floor(float64(chars)*0.7)))
 	}
-	var shown []Line
+	var shown []reader.Line
 	for i, t := range strings.Split(head, "\n") {
-		shown = append(shown, Line{N: i + 1, Text: t, Cut: t != texts[i]})
+		shown = append(shown, reader.Line{N: i + 1, Text: t, Cut: t != texts[i]})
 	}
 	banner := fmt.Sprintf("%s%s: showing the first %d of %d characters (%d tokens, cap %d); this file has very long lines and cannot be paginated by line. Use Grep to find a specific section, or Read with offset/limit to page through it.%s Do NOT answer from this excerpt alone if the answer may be elsewhere in the file.]",
 		ccTruncated, path, utf16Len(head), units, tokens, ccMaxTokens, ccSuffix(tokens <= ccRoomTokens))
@@ -243,26 +246,26 @@ func utf16Len(s string) int {
 // utf16Prefix is s.slice(0, n) in UTF-16 units, without a final lone high
 // surrogate (Claude Code drops it).
 func utf16Prefix(s string, n int) string {
-	head, _, _ := utf16Head(s, n)
+	head, _, _ := reader.UTF16Head(s, n)
 	return head
 }
 
 // trimEnd drops the white space JavaScript's trimEnd drops from the end of
 // the output: Claude Code's harness trims a text result before it appends
 // its reminders, so a final empty line shows as a bare number.
-func (o *outcome) trimEnd() {
-	for len(o.parts) > 0 {
-		pt := &o.parts[len(o.parts)-1]
-		pt.Text = strings.TrimRightFunc(pt.Text, isJSSpace)
-		if pt.Kind == PartLine {
+func trimEnd(o *reader.Outcome) {
+	for len(o.Parts) > 0 {
+		pt := &o.Parts[len(o.Parts)-1]
+		pt.Text = strings.TrimRightFunc(pt.Text, node.IsSpace)
+		if pt.Kind == reader.PartLine {
 			pt.Prefix = min(pt.Prefix, len(pt.Text))
-			if n := len(o.lines); n > 0 && o.lines[n-1].N == pt.Line {
-				o.lines[n-1].Text = strings.TrimRightFunc(o.lines[n-1].Text, isJSSpace)
+			if n := len(o.Lines); n > 0 && o.Lines[n-1].N == pt.Line {
+				o.Lines[n-1].Text = strings.TrimRightFunc(o.Lines[n-1].Text, node.IsSpace)
 			}
 		}
 		if pt.Text != "" {
 			return
 		}
-		o.parts = o.parts[:len(o.parts)-1]
+		o.Parts = o.Parts[:len(o.Parts)-1]
 	}
 }

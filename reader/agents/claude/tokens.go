@@ -1,4 +1,4 @@
-package reader
+package claude
 
 import (
 	"math"
@@ -6,6 +6,9 @@ import (
 	"sync"
 
 	"github.com/tiktoken-go/tokenizer"
+
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/node"
 )
 
 // Claude Code counts a read's tokens with Anthropic's count_tokens API, but
@@ -36,13 +39,13 @@ var ccTokenCount = func(text string) int {
 
 // ccCountTokens is ars's decision: the local estimate (jsRound of length/4,
 // /2 for .json, .jsonl and .jsonc), and a count once it passes cap/4.
-func ccCountTokens(texts []string, units int, path string) *Tokens {
+func ccCountTokens(texts []string, units int, path string) *reader.Tokens {
 	div := 4.0
-	switch strings.ToLower(strings.TrimPrefix(nodeExtname(path), ".")) {
+	switch strings.ToLower(strings.TrimPrefix(node.Extname(path), ".")) {
 	case "json", "jsonl", "jsonc":
 		div = 2
 	}
-	t := &Tokens{Estimated: true, Tokenizer: TokenizerName, Local: int(math.Floor(float64(units)/div + 0.5)), Cap: ccMaxTokens}
+	t := &reader.Tokens{Estimated: true, Tokenizer: TokenizerName, Local: int(math.Floor(float64(units)/div + 0.5)), Cap: ccMaxTokens}
 	if t.Local == 0 || t.Local <= ccMaxTokens/4 {
 		return t
 	}

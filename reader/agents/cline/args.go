@@ -1,8 +1,11 @@
-package reader
+package cline
 
 import (
 	"encoding/json"
 	"math"
+
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/node"
 )
 
 // Cline's read_files arguments: a lenient zod union of shapes, parsed in
@@ -15,7 +18,7 @@ type clEntry struct {
 }
 
 // clParse tries the schema's union in order; the first shape that fits wins.
-func clParse(a Args) ([]clEntry, bool) {
+func clParse(a reader.Args) ([]clEntry, bool) {
 	var raw map[string]json.RawMessage
 	if json.Unmarshal(a.Raw, &raw) != nil {
 		return nil, false
@@ -149,12 +152,12 @@ func clAlias(v json.RawMessage) (clEntry, bool) {
 }
 
 func clEntryOf(v json.RawMessage, key string) (clEntry, bool) {
-	a, err := ParseArgs(v)
+	a, err := reader.ParseArgs(v)
 	if err != nil {
 		return clEntry{}, false
 	}
 	p := a.Get(key)
-	if p.Kind != String {
+	if p.Kind != reader.String {
 		return clEntry{}, false
 	}
 	e := clEntry{path: p.Str}
@@ -173,19 +176,19 @@ func clEntryOf(v json.RawMessage, key string) (clEntry, bool) {
 }
 
 // clLine is z.coerce.number().int().positive().nullable().optional().
-func clLine(v Value) (*float64, bool) {
+func clLine(v reader.Value) (*float64, bool) {
 	var n float64
 	switch v.Kind {
-	case Missing, Null:
+	case reader.Missing, reader.Null:
 		return nil, true
-	case Number:
+	case reader.Number:
 		n = v.Num
-	case Bool:
+	case reader.Bool:
 		if v.Bool {
 			n = 1
 		}
-	case String:
-		f, ok := jsToNumber(v.Str)
+	case reader.String:
+		f, ok := node.ToNumber(v.Str)
 		if !ok {
 			return nil, false
 		}

@@ -1,4 +1,4 @@
-package reader
+package cline
 
 import (
 	"encoding/json"
@@ -8,6 +8,9 @@ import (
 	"strings"
 
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/node"
 )
 
 // Cline's SDK read_files tool, @cline/core 0.0.86 (createDefaultTools'
@@ -21,11 +24,12 @@ import (
 // oracle's default metadata says.
 type cline struct{}
 
-func init() { register(cline{}) }
+// Profile is Cline's read_files tool, as readlens reproduces it.
+var Profile reader.Profile = cline{}
 
 const (
-	clMaxLines  = 2000      // MAX_READ_LINES
-	clMaxLine   = 2000      // characters (UTF-16 units) per line
+	MaxLines    = 2000      // MAX_READ_LINES
+	MaxLine     = 2000      // characters (UTF-16 units) per line
 	clMaxChars  = 48000     // characters per window, prefix and newline included
 	clScanMore  = 50000     // an open-ended count stops this many lines after the start
 	clMaxText   = 100000000 // bytes a text file may have
@@ -38,10 +42,10 @@ const (
 var clImages = map[string]string{".gif": "image/gif", ".png": "image/png", ".jpg": "image/jpeg",
 	".jpeg": "image/jpeg", ".webp": "image/webp"}
 
-func (cline) Info() Info {
-	return Info{
+func (cline) Info() reader.Info {
+	return reader.Info{
 		Name: "cline", Agent: "Cline", Release: "@cline/core 0.0.86", Tool: "read_files",
-		Params: []Param{
+		Params: []reader.Param{
 			{Name: "files", Type: "array of {path, start_line, end_line}", Required: true,
 				Doc: "files to read; start_line/end_line are optional, one-based and inclusive"},
 		},
@@ -59,30 +63,30 @@ func (cline) Info() Info {
 }
 
 func (cline) Args(path string, offset, limit *int) json.RawMessage {
-	start, end := startEnd(offset, limit)
-	file := object("path", path, "start_line", start, "end_line", end)
+	start, end := reader.StartEnd(offset, limit)
+	file := reader.JSONObject("path", path, "start_line", start, "end_line", end)
 	return json.RawMessage(`{"files":[` + string(file) + `]}`)
 }
 
 // Calls is the tool's input handling: the lenient zod union, orphan
 // {start_line,end_line} entries folded into the path before them, then
 // one call per file.
-func (cline) Calls(env Env, a Args) ([]Args, *outcome) {
+func (cline) Calls(env reader.Env, a reader.Args) ([]reader.Args, *reader.Outcome) {
 	entries, ok := clParse(a)
 	if !ok {
-		o := fail(`{"error":` + jsString(clInvalid) + `}`)
+		o := reader.Fail(`{"error":` + node.Quote(clInvalid) + `}`)
 		return nil, o
 	}
-	calls := make([]Args, len(entries))
+	calls := make([]reader.Args, len(entries))
 	for i, e := range entries {
 		num := func(f *float64) any {
 			if f == nil {
 				return nil
 			}
-			return json.Number(jsNumber(*f))
+			return json.Number(node.Number(*f))
 		}
-		raw := object("path", e.path, "start_line", num(e.start), "end_line", num(e.end))
-		calls[i], _ = ParseArgs(raw)
+		raw := reader.JSONObject("path", e.path, "start_line", num(e.start), "end_line", num(e.end))
+		calls[i], _ = reader.ParseArgs(raw)
 	}
 	return calls, nil
 }
@@ -93,14 +97,14 @@ type clCall struct {
 	query      string
 }
 
-func (cline) Plan(env Env, a Args) (*Plan, *outcome) {
+func (cline) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome) {
 	e := clEntry{path: a.Get("path").Str}
 	e.start, _ = clLine(a.Get("start_line"))
 	e.end, _ = clLine(a.Get("end_line"))
 	c := &clCall{entry: e, start: 1, query: clQuery(e)}
 	if e.start != nil && e.end != nil && *e.start > *e.end {
-		return &Plan{Call: c}, fail(fmt.Sprintf("Invalid file range: start_line must be less than or equal to end_line (received start_line: %s, end_line: %s)",
-			jsNumber(*e.start), jsNumber(*e.end)))
+		return &reader.Plan{Call: c}, reader.Fail(fmt.Sprintf("Invalid file range: start_line must be less than or equal to end_line (received start_line: %s, end_line: %s)",
+			node.Number(*e.start), node.Number(*e.end)))
 	}
 	if e.start != nil {
 		c.start = int(min(*e.start, 1<<50))
@@ -109,26 +113,26 @@ func (cline) Plan(env Env, a Args) (*Plan, *outcome) {
 		c.end = int(min(*e.end, 1<<50))
 	}
 	p := e.path
-	if isAbs(p) {
+	if node.IsAbs(p) {
 		p = nodeNormalize(p)
 	} else {
-		p = nodeResolve(env.Cwd, p)
+		p = node.Resolve(env.Cwd, p)
 	}
 	p = clResolve(env.FS, p)
-	last := c.start + clMaxLines - 1
+	last := c.start + MaxLines - 1
 	if c.end != 0 {
 		last = min(c.end, last)
 	}
-	w := Window{Start: c.start - 1, Limit: -1, MaxLines: clMaxLines, Count: true,
-		Cut:    LineCut{Max: clMaxLine, Unit: UTF16, Suffix: clCutSuffix},
-		Budget: Budget{Max: clMaxChars, Unit: UTF16, Each: len(strconv.Itoa(last)) + 3 + 1, First: true}}
+	w := reader.Window{Start: c.start - 1, Limit: -1, MaxLines: MaxLines, Count: true,
+		Cut:    reader.LineCut{Max: MaxLine, Unit: reader.UTF16, Suffix: clCutSuffix},
+		Budget: reader.Budget{Max: clMaxChars, Unit: reader.UTF16, Each: len(strconv.Itoa(last)) + 3 + 1, First: true}}
 	if c.end != 0 {
 		w.Limit = max(0, c.end-w.Start)
 	}
-	return &Plan{
+	return &reader.Plan{
 		Path:   p,
-		Dir:    DirRefuse,
-		Text:   Text{Split: Split{Universal: true}},
+		Dir:    reader.DirRefuse,
+		Text:   reader.Text{Split: reader.Split{Universal: true}},
 		Window: w,
 		Call:   c,
 	}, nil
@@ -142,10 +146,10 @@ func clQuery(e clEntry) string {
 	}
 	s, end := "1", "EOF"
 	if e.start != nil {
-		s = jsNumber(*e.start)
+		s = node.Number(*e.start)
 	}
 	if e.end != nil {
-		end = jsNumber(*e.end)
+		end = node.Number(*e.end)
 	}
 	return e.path + ":" + s + "-" + end
 }
@@ -153,15 +157,15 @@ func clQuery(e clEntry) string {
 // clResolve is @cline/shared's resolveExistingFilePath: the path if it
 // exists, else the macOS spellings (screenshot U+202F, NFD, curly
 // apostrophe), else a sibling whose NFC name matches.
-func clResolve(fsys FS, p string) string {
+func clResolve(fsys reader.FS, p string) string {
 	exists := func(q string) bool { _, err := fsys.Stat(q); return err == nil }
 	if exists(p) {
 		return p
 	}
-	dir, base := nodeDirname(p), nodeBasename(p)
+	dir, base := node.Dirname(p), node.Basename(p)
 	var variants []string
 	if am := clAmPm.ReplaceAllString(base, "\u202f$1."); am != base {
-		variants = append(variants, nodeJoin(dir, am))
+		variants = append(variants, node.Join(dir, am))
 	}
 	nfd := norm.NFD.String(p)
 	curly := func(s string) string { return strings.ReplaceAll(s, "'", "\u2019") }
@@ -172,10 +176,10 @@ func clResolve(fsys FS, p string) string {
 		}
 	}
 	want := clNFC(base)
-	if names, err := names(fsys, dir); err == nil {
+	if names, err := reader.DirNames(fsys, dir); err == nil {
 		for _, n := range names {
 			if clNFC(n) == want {
-				return nodeJoin(dir, n)
+				return node.Join(dir, n)
 			}
 		}
 	}
@@ -194,35 +198,35 @@ func clNFC(s string) string { return clUnicodeSpaces.ReplaceAllString(norm.NFC.S
 // nodeNormalize is path.normalize for an absolute path: cleaned, but a
 // trailing slash is kept.
 func nodeNormalize(p string) string {
-	n := nodeResolve("/", p)
+	n := node.Resolve("/", p)
 	if strings.HasSuffix(p, "/") && n != "/" {
 		n += "/"
 	}
 	return n
 }
 
-func (cline) Format(p *Plan, f *Found) *outcome {
+func (cline) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	c := p.Call.(*clCall)
-	ext := strings.ToLower(nodeExtname(p.Path))
+	ext := strings.ToLower(node.Extname(p.Path))
 	switch {
-	case f.Kind == KindMissing:
-		return fail("Error reading file: " + nodeError(f.Err, "stat", p.Path))
-	case f.Kind != KindFile:
-		return fail("Error reading file: Path is not a file: " + p.Path)
+	case f.Kind == reader.KindMissing:
+		return reader.Fail("Error reading file: " + node.Error(f.Err, "stat", p.Path))
+	case f.Kind != reader.KindFile:
+		return reader.Fail("Error reading file: Path is not a file: " + p.Path)
 	case clImages[ext] != "" && f.Size > clMaxImage:
-		return fail(fmt.Sprintf("Error reading file: Image file too large: %d bytes (max: %d bytes).", f.Size, clMaxImage))
+		return reader.Fail(fmt.Sprintf("Error reading file: Image file too large: %d bytes (max: %d bytes).", f.Size, clMaxImage))
 	case clImages[ext] != "":
-		return fail("Error reading file: Current model does not support image input")
+		return reader.Fail("Error reading file: Current model does not support image input")
 	case f.Size > clMaxText:
-		return fail(fmt.Sprintf("Error reading file: Text file too large to stream safely: %d bytes (max: %d bytes). Use a targeted command such as sed, grep, head, or tail to inspect specific sections.", f.Size, clMaxText))
+		return reader.Fail(fmt.Sprintf("Error reading file: Text file too large to stream safely: %d bytes (max: %d bytes). Use a targeted command such as sed, grep, head, or tail to inspect specific sections.", f.Size, clMaxText))
 	case f.Err != nil:
-		return fail("Error reading file: " + nodeError(f.Err, "open", p.Path))
+		return reader.Fail("Error reading file: " + node.Error(f.Err, "open", p.Path))
 	}
 	pg := f.Page
 	if pg.Err != nil {
-		return fail("Error reading file: " + nodeError(pg.Err, "read", p.Path))
+		return reader.Fail("Error reading file: " + node.Error(pg.Err, "read", p.Path))
 	}
-	o := &outcome{}
+	o := &reader.Outcome{}
 	if len(pg.Lines) == 0 {
 		return o
 	}
@@ -230,83 +234,83 @@ func (cline) Format(p *Plan, f *Found) *outcome {
 	width := len(strconv.Itoa(last))
 	for i, l := range pg.Lines {
 		if i > 0 {
-			o.frame("\n")
+			o.Frame("\n")
 		}
-		o.line(l, fmt.Sprintf("%*d | ", width, l.N), clCutSuffix)
+		o.Line(l, fmt.Sprintf("%*d | ", width, l.N), clCutSuffix)
 	}
 	total := pg.Total
 	if c.end != 0 {
 		total = min(total, c.end)
 	}
-	t := &o.truncation
+	t := &o.Truncation
 	t.FirstLine, t.LastLine = pg.Lines[0].N, last
 	t.TotalLines, t.TotalKnown = pg.Total, true
 	if last >= total {
 		return o
 	}
 	shownTotal := strconv.Itoa(total)
-	capped := pg.Stop == StopBudget || pg.Stop == StopMaxLines
+	capped := pg.Stop == reader.StopBudget || pg.Stop == reader.StopMaxLines
 	if scanEnd := c.start + clScanMore - 1; c.end == 0 && capped && pg.Total >= scanEnd {
 		shownTotal = strconv.Itoa(scanEnd) + "+ lines"
 		t.TotalKnown = false
 	}
-	o.notice(fmt.Sprintf("\n\n[Showing lines %d-%d of %s. Use start_line/end_line to read other sections.]", c.start, last, shownTotal))
+	o.Notice(fmt.Sprintf("\n\n[Showing lines %d-%d of %s. Use start_line/end_line to read other sections.]", c.start, last, shownTotal))
 	switch pg.Stop {
-	case StopBudget:
-		t.Cap = CapBytes
-	case StopMaxLines:
-		t.Cap = CapLines
+	case reader.StopBudget:
+		t.Cap = reader.CapBytes
+	case reader.StopMaxLines:
+		t.Cap = reader.CapLines
 	default:
-		t.Cap = CapLimit
+		t.Cap = reader.CapLimit
 	}
 	t.NextOffset = last + 1
-	t.Next = json.RawMessage(`{"files":[` + string(object("path", c.entry.path, "start_line", last+1)) + `]}`)
+	t.Next = json.RawMessage(`{"files":[` + string(reader.JSONObject("path", c.entry.path, "start_line", last+1)) + `]}`)
 	return o
 }
 
 // Join is the array the tool returns, as the model receives it:
 // JSON.stringify of one {query, result, success, error?} per file.
-func (cline) Join(calls []Args, answers []*outcome) *outcome {
-	o := &outcome{}
-	o.frame("[")
+func (cline) Join(calls []reader.Args, answers []*reader.Outcome) *reader.Outcome {
+	o := &reader.Outcome{}
+	o.Frame("[")
 	for i, a := range answers {
 		if i > 0 {
-			o.frame(",")
+			o.Frame(",")
 		}
 		q := clQueryOf(calls[i])
-		o.frame(`{"query":` + jsString(q) + `,"result":"`)
-		if a.isError {
-			o.frame(`","error":`)
-			o.add(Part{Kind: PartError, Text: jsString(a.output())})
-			o.frame(`,"success":false}`)
+		o.Frame(`{"query":` + node.Quote(q) + `,"result":"`)
+		if a.IsError {
+			o.Frame(`","error":`)
+			o.Add(reader.Part{Kind: reader.PartError, Text: node.Quote(a.Output())})
+			o.Frame(`,"success":false}`)
 			continue
 		}
 		lone := map[int]rune{}
-		for _, l := range a.lines {
+		for _, l := range a.Lines {
 			if l.Lone != 0 {
 				lone[l.N] = l.Lone
 			}
 		}
-		for _, pt := range a.parts {
-			esc := jsString(pt.Text)
+		for _, pt := range a.Parts {
+			esc := node.Quote(pt.Text)
 			pt.Text = esc[1 : len(esc)-1]
-			if r := lone[pt.Line]; r != 0 && pt.Kind == PartLine {
+			if r := lone[pt.Line]; r != 0 && pt.Kind == reader.PartLine {
 				// The cut kept half a surrogate pair: JSON.stringify escapes it.
-				pt.Text = strings.TrimSuffix(pt.Text, replacement) + fmt.Sprintf(`\u%04x`, r)
+				pt.Text = strings.TrimSuffix(pt.Text, reader.Replacement) + fmt.Sprintf(`\u%04x`, r)
 			}
-			o.add(pt)
+			o.Add(pt)
 		}
-		o.frame(`","success":true}`)
+		o.Frame(`","success":true}`)
 	}
-	o.frame("]")
-	if len(answers) == 1 && !answers[0].isError {
-		o.lines, o.truncation = answers[0].lines, answers[0].truncation
-		o.attachments = answers[0].attachments
+	o.Frame("]")
+	if len(answers) == 1 && !answers[0].IsError {
+		o.Lines, o.Truncation = answers[0].Lines, answers[0].Truncation
+		o.Attachments = answers[0].Attachments
 	}
 	return o
 }
 
-func clQueryOf(a Args) string {
+func clQueryOf(a reader.Args) string {
 	e := clEntry{path: a.Get("path").Str}
 	e.start, _ = clLine(a.Get("start_line"))
 	e.end, _ = clLine(a.Get("end_line"))

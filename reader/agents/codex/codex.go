@@ -1,4 +1,4 @@
-package reader
+package codex
 
 import (
 	"bytes"
@@ -6,6 +6,10 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/node"
+	"github.com/readlens/readlens/reader/serde"
 )
 
 // Codex CLI's read_file as last shipped (codex-rs
@@ -21,11 +25,12 @@ import (
 // at both ends.
 type codex struct{}
 
-func init() { register(codex{}) }
+// Profile is Codex CLI's read_file tool, as readlens reproduces it.
+var Profile reader.Profile = codex{}
 
 const (
 	cxLimit    = 2000
-	cxMaxLine  = 500 // bytes
+	MaxLine    = 500 // bytes
 	cxTabWidth = 4
 	cxParseErr = "failed to parse function arguments: "
 	// cxMargin is how many lines above its reach indentation mode reads, so
@@ -33,10 +38,10 @@ const (
 	cxMargin = 64
 )
 
-func (codex) Info() Info {
-	return Info{
+func (codex) Info() reader.Info {
+	return reader.Info{
 		Name: "codex", Agent: "Codex CLI", Release: "read_file as last shipped (codex-rs 0.57.0-0.105.0)", Tool: "read_file",
-		Params: []Param{
+		Params: []reader.Param{
 			{Name: "file_path", Type: "string", Required: true, Doc: "Absolute path to the file"},
 			{Name: "offset", Type: "integer >= 1", Doc: "The line number to start reading from. Must be 1 or greater."},
 			{Name: "limit", Type: "integer >= 1", Doc: "The maximum number of lines to return."},
@@ -56,11 +61,11 @@ func (codex) Info() Info {
 }
 
 func (codex) Args(path string, offset, limit *int) json.RawMessage {
-	return object("file_path", path, "offset", intArg(offset), "limit", intArg(limit))
+	return reader.JSONObject("file_path", path, "offset", reader.IntArg(offset), "limit", reader.IntArg(limit))
 }
 
 type cxCall struct {
-	args          Args
+	args          reader.Args
 	offset, limit int
 	indent        bool
 	anchor        int
@@ -70,24 +75,24 @@ type cxCall struct {
 	guard         int // max_lines, or the limit
 }
 
-func (codex) Plan(env Env, a Args) (*Plan, *outcome) {
+func (codex) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome) {
 	c, msg := cxParse(a)
 	if msg != "" {
-		return nil, fail(cxParseErr + msg)
+		return nil, reader.Fail(cxParseErr + msg)
 	}
 	switch {
 	case c.offset == 0:
-		return nil, fail("offset must be a 1-indexed line number")
+		return nil, reader.Fail("offset must be a 1-indexed line number")
 	case c.limit == 0:
-		return nil, fail("limit must be greater than zero")
-	case !isAbs(a.Get("file_path").Str):
-		return nil, fail("file_path must be an absolute path")
+		return nil, reader.Fail("limit must be greater than zero")
+	case !node.IsAbs(a.Get("file_path").Str):
+		return nil, reader.Fail("file_path must be an absolute path")
 	case c.indent && c.anchor == 0:
-		return nil, fail("anchor_line must be a 1-indexed line number")
+		return nil, reader.Fail("anchor_line must be a 1-indexed line number")
 	case c.indent && c.guard == 0:
-		return nil, fail("max_lines must be greater than zero")
+		return nil, reader.Fail("max_lines must be greater than zero")
 	}
-	w := Window{Start: c.offset - 1, Limit: c.limit, Cut: LineCut{Max: cxMaxLine, Unit: Bytes}}
+	w := reader.Window{Start: c.offset - 1, Limit: c.limit, Cut: reader.LineCut{Max: MaxLine, Unit: reader.Bytes}}
 	if c.indent {
 		// The block never holds more than min(limit, max_lines) lines, so it
 		// lies within that many lines of the anchor; the file is counted to
@@ -97,10 +102,10 @@ func (codex) Plan(env Env, a Args) (*Plan, *outcome) {
 		w.Limit = c.anchor + reach - 1 - w.Start
 		w.Count = true
 	}
-	return &Plan{
+	return &reader.Plan{
 		Path:   a.Get("file_path").Str, // PathBuf::from: kept as given
-		Dir:    DirMissing,
-		Text:   Text{Split: Split{TrimCR: true}},
+		Dir:    reader.DirMissing,
+		Text:   reader.Text{Split: reader.Split{TrimCR: true}},
 		Window: w,
 		Call:   c,
 	}, nil
@@ -108,11 +113,11 @@ func (codex) Plan(env Env, a Args) (*Plan, *outcome) {
 
 // cxParse is serde's derive for ReadFileArgs on the raw arguments: fields
 // in the order given, unknown ones skipped, the first failure reported.
-func cxParse(a Args) (*cxCall, string) {
+func cxParse(a reader.Args) (*cxCall, string) {
 	c := &cxCall{args: a, offset: 1, limit: cxLimit, header: true}
 	in := []byte(a.Raw)
 	base := bytes.IndexByte(in, '{')
-	fields, end, ok := serdeObject(in[base:], base)
+	fields, end, ok := serde.Object(in[base:], base)
 	if !ok {
 		return nil, "arguments are not a JSON object"
 	}
@@ -122,21 +127,21 @@ func cxParse(a Args) (*cxCall, string) {
 	for _, f := range fields {
 		var msg string
 		var at int
-		switch f.key {
+		switch f.Key {
 		case "file_path":
-			if bytes.TrimSpace(f.value)[0] != '"' {
-				what, consumed := serdeUnexpected(f.value)
-				msg, at = "invalid type: "+what+", expected a string", f.end
+			if bytes.TrimSpace(f.Value)[0] != '"' {
+				what, consumed := serde.Unexpected(f.Value)
+				msg, at = "invalid type: "+what+", expected a string", f.End
 				if !consumed {
-					at = f.start
+					at = f.Start
 				}
 			}
 			seenPath = true
 		case "offset", "limit":
 			var n uint64
-			n, msg, at = serdeUsize(f)
+			n, msg, at = serde.Usize(f)
 			v := int(min(n, 1<<50))
-			if f.key == "offset" {
+			if f.Key == "offset" {
 				c.offset = v
 			} else {
 				c.limit = v
@@ -144,24 +149,24 @@ func cxParse(a Args) (*cxCall, string) {
 		case "mode":
 			var s string
 			switch {
-			case bytes.TrimSpace(f.value)[0] != '"' || json.Unmarshal(f.value, &s) != nil:
-				msg, at = "expected value", f.start+1
+			case bytes.TrimSpace(f.Value)[0] != '"' || json.Unmarshal(f.Value, &s) != nil:
+				msg, at = "expected value", f.Start+1
 			case s == "slice":
 				c.indent = false
 			case s == "indentation":
 				c.indent = true
 			default:
-				msg, at = "unknown variant `"+s+"`, expected `slice` or `indentation`", f.end
+				msg, at = "unknown variant `"+s+"`, expected `slice` or `indentation`", f.End
 			}
 		case "indentation":
 			msg, at = cxIndentation(in, f, c, &anchor, &maxLines)
 		}
 		if msg != "" {
-			return nil, serdeError(in, msg, at)
+			return nil, serde.Error(in, msg, at)
 		}
 	}
 	if !seenPath {
-		return nil, serdeError(in, "missing field `file_path`", end)
+		return nil, serde.Error(in, "missing field `file_path`", end)
 	}
 	c.anchor = c.offset
 	if anchor != nil {
@@ -174,35 +179,35 @@ func cxParse(a Args) (*cxCall, string) {
 	return c, ""
 }
 
-func cxIndentation(in []byte, f serdeField, c *cxCall, anchor, maxLines **uint64) (string, int) {
-	v := bytes.TrimSpace(f.value)
+func cxIndentation(in []byte, f serde.Field, c *cxCall, anchor, maxLines **uint64) (string, int) {
+	v := bytes.TrimSpace(f.Value)
 	switch v[0] {
 	case 'n':
 		return "", 0 // Option: null is None
 	case '{':
 	default:
-		what, consumed := serdeUnexpected(v)
-		at := f.end
+		what, consumed := serde.Unexpected(v)
+		at := f.End
 		if !consumed {
-			at = f.start
+			at = f.Start
 		}
 		return "invalid type: " + what + ", expected struct IndentationArgs", at
 	}
-	fields, _, ok := serdeObject(f.value, f.start)
+	fields, _, ok := serde.Object(f.Value, f.Start)
 	if !ok {
-		return "expected value", f.start + 1
+		return "expected value", f.Start + 1
 	}
 	for _, g := range fields {
-		switch g.key {
+		switch g.Key {
 		case "anchor_line", "max_lines", "max_levels":
-			if g.key != "max_levels" && bytes.Equal(bytes.TrimSpace(g.value), []byte("null")) {
+			if g.Key != "max_levels" && bytes.Equal(bytes.TrimSpace(g.Value), []byte("null")) {
 				continue
 			}
-			n, msg, at := serdeUsize(g)
+			n, msg, at := serde.Usize(g)
 			if msg != "" {
 				return msg, at
 			}
-			switch g.key {
+			switch g.Key {
 			case "anchor_line":
 				*anchor = &n
 			case "max_lines":
@@ -212,15 +217,15 @@ func cxIndentation(in []byte, f serdeField, c *cxCall, anchor, maxLines **uint64
 			}
 		case "include_siblings", "include_header":
 			var b bool
-			if json.Unmarshal(g.value, &b) != nil {
-				what, consumed := serdeUnexpected(g.value)
-				at := g.end
+			if json.Unmarshal(g.Value, &b) != nil {
+				what, consumed := serde.Unexpected(g.Value)
+				at := g.End
 				if !consumed {
-					at = g.start
+					at = g.Start
 				}
 				return "invalid type: " + what + ", expected a boolean", at
 			}
-			if g.key == "include_siblings" {
+			if g.Key == "include_siblings" {
 				c.siblings = b
 			} else {
 				c.header = b
@@ -230,50 +235,50 @@ func cxIndentation(in []byte, f serdeField, c *cxCall, anchor, maxLines **uint64
 	return "", 0
 }
 
-func (codex) Format(p *Plan, f *Found) *outcome {
+func (codex) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	c := p.Call.(*cxCall)
 	switch {
-	case f.Kind == KindMissing: // a directory opens, then its first read fails with EISDIR
-		return fail("failed to read file: " + rustIOError(f.Err))
-	case f.Kind == KindSpecial:
-		return wouldHang("Codex", f)
+	case f.Kind == reader.KindMissing: // a directory opens, then its first read fails with EISDIR
+		return reader.Fail("failed to read file: " + rustIOError(f.Err))
+	case f.Kind == reader.KindSpecial:
+		return reader.WouldHang("Codex", f)
 	case f.Err != nil:
-		return fail("failed to read file: " + rustIOError(f.Err))
+		return reader.Fail("failed to read file: " + rustIOError(f.Err))
 	}
 	pg := f.Page
 	if pg.Err != nil {
-		return fail("failed to read file: " + rustIOError(pg.Err))
+		return reader.Fail("failed to read file: " + rustIOError(pg.Err))
 	}
 	if c.indent {
 		return cxIndent(c, pg)
 	}
 	if len(pg.Lines) == 0 {
-		return fail("offset exceeds file length")
+		return reader.Fail("offset exceeds file length")
 	}
-	o := &outcome{}
+	o := &reader.Outcome{}
 	cxLines(o, pg.Lines)
-	t := &o.truncation
+	t := &o.Truncation
 	t.FirstLine, t.LastLine = pg.Lines[0].N, pg.Lines[len(pg.Lines)-1].N
-	if pg.Stop == StopLimit {
-		t.Cap = CapLimit
+	if pg.Stop == reader.StopLimit {
+		t.Cap = reader.CapLimit
 	}
 	return o
 }
 
-func cxLines(o *outcome, lines []Line) {
+func cxLines(o *reader.Outcome, lines []reader.Line) {
 	for i, l := range lines {
 		if i > 0 {
-			o.frame("\n")
+			o.Frame("\n")
 		}
-		o.line(l, fmt.Sprintf("L%d: ", l.N), "")
+		o.Line(l, fmt.Sprintf("L%d: ", l.N), "")
 	}
 }
 
 // cxIndent is indentation::read_block on the lines read around the anchor.
-func cxIndent(c *cxCall, pg *Page) *outcome {
+func cxIndent(c *cxCall, pg *reader.Page) *reader.Outcome {
 	total := pg.Total
 	if total == 0 || c.anchor > total {
-		return fail("anchor_line exceeds file length")
+		return reader.Fail("anchor_line exceeds file length")
 	}
 	lines := pg.Lines
 	first := lines[0].N
@@ -291,7 +296,7 @@ func cxIndent(c *cxCall, pg *Page) *outcome {
 		minIndent = max(0, eff[ai]-c.maxLevels*cxTabWidth)
 	}
 	final := min(c.limit, c.guard, total)
-	o := &outcome{}
+	o := &reader.Outcome{}
 	if final == 1 {
 		cxLines(o, lines[ai:ai+1])
 		cxSpan(o, lines[ai:ai+1], total)
@@ -345,7 +350,7 @@ func cxIndent(c *cxCall, pg *Page) *outcome {
 			break
 		}
 	}
-	blank := func(l Line) bool { return strings.TrimFunc(l.Text, unicode.IsSpace) == "" }
+	blank := func(l reader.Line) bool { return strings.TrimFunc(l.Text, unicode.IsSpace) == "" }
 	for lo <= hi && blank(lines[lo]) {
 		lo++
 	}
@@ -358,11 +363,11 @@ func cxIndent(c *cxCall, pg *Page) *outcome {
 	return o
 }
 
-func cxSpan(o *outcome, block []Line, total int) {
+func cxSpan(o *reader.Outcome, block []reader.Line, total int) {
 	if len(block) > 0 {
-		o.truncation.FirstLine, o.truncation.LastLine = block[0].N, block[len(block)-1].N
+		o.Truncation.FirstLine, o.Truncation.LastLine = block[0].N, block[len(block)-1].N
 	}
-	o.truncation.TotalLines, o.truncation.TotalKnown = total, true
+	o.Truncation.TotalLines, o.Truncation.TotalKnown = total, true
 }
 
 // cxIndentOf is measure_indent: leading spaces count 1, tabs 4.
@@ -391,7 +396,7 @@ func cxComment(s string) bool {
 // rustIOError is Rust's Display for an io::Error from the OS:
 // "No such file or directory (os error 2)".
 func rustIOError(err error) string {
-	e := Errno(err)
+	e := reader.Errno(err)
 	if e == 0 {
 		return err.Error()
 	}

@@ -1,8 +1,10 @@
-package reader
+package codex
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/readlens/readlens/internal/readertest"
 )
 
 // Codex read_file: every rule of shared/research/others.md §4, and of
@@ -10,7 +12,7 @@ import (
 // whose names end in "_upstream" are the handler's own tests.
 func TestCodexSpec(t *testing.T) {
 	x500 := strings.Repeat("x", 500)
-	runSpecTable(t, "codex", []specRow{
+	readertest.RunSpecTable(t, Profile, []readertest.SpecRow{
 		// Slice mode: L{n}: prefix, "\n" joins, no header or footer.
 		{"slice default", `{"file_path":"$F/small.txt"}`, "L1: Hello, world!\nL2: Line 2\nL3: Line 3", false},
 		{"slice offset and limit", `{"file_path":"$F/small.txt","offset":2,"limit":1}`, "L2: Line 2", false},

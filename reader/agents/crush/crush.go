@@ -1,4 +1,4 @@
-package reader
+package crush
 
 import (
 	"encoding/json"
@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+
+	"github.com/readlens/readlens/reader"
 )
 
 // crush's view tool (charmbracelet/crush internal/agent/tools/view.go, the
@@ -23,12 +25,13 @@ import (
 // "\r" and pads numbers to six with %6s.
 type crush struct{}
 
-func init() { register(crush{}) }
+// Profile is crush's view tool, as readlens reproduces it.
+var Profile reader.Profile = crush{}
 
 const (
 	crLimit    = 200
 	crMaxView  = 200 * 1024
-	crMaxLine  = 2000
+	MaxLine    = 2000
 	crCutMark  = "..."
 	crMoreNote = "\n\n(File has more lines. Use 'offset' parameter to read beyond line %d)"
 )
@@ -42,10 +45,10 @@ type ViewParams struct {
 	Limit    int    `json:"limit,omitempty"`
 }
 
-func (crush) Info() Info {
-	return Info{
+func (crush) Info() reader.Info {
+	return reader.Info{
 		Name: "crush", Agent: "crush", Release: "view tool of charmbracelet/crush (tui.md A.1, 2026-08)", Tool: "view",
-		Params: []Param{
+		Params: []reader.Param{
 			{Name: "file_path", Type: "string", Required: true, Doc: "The path to the file to read"},
 			{Name: "offset", Type: "integer", Doc: "The line number to start reading from (0-based)"},
 			{Name: "limit", Type: "integer", Doc: "The number of lines to read (defaults to 200)"},
@@ -65,21 +68,21 @@ func (crush) Info() Info {
 }
 
 func (crush) Args(path string, offset, limit *int) json.RawMessage {
-	return object("file_path", path, "offset", intArg(offset), "limit", intArg(limit))
+	return reader.JSONObject("file_path", path, "offset", reader.IntArg(offset), "limit", reader.IntArg(limit))
 }
 
 type crCall struct {
-	args          Args
+	args          reader.Args
 	offset, limit int
 }
 
-func (crush) Plan(env Env, a Args) (*Plan, *outcome) {
+func (crush) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome) {
 	var p ViewParams
 	if err := json.Unmarshal(a.Raw, &p); err != nil {
-		return nil, fail("invalid parameters: " + err.Error())
+		return nil, reader.Fail("invalid parameters: " + err.Error())
 	}
 	if p.FilePath == "" {
-		return nil, fail("file_path is required")
+		return nil, reader.Fail("file_path is required")
 	}
 	path := p.FilePath
 	if !filepath.IsAbs(path) {
@@ -91,16 +94,16 @@ func (crush) Plan(env Env, a Args) (*Plan, *outcome) {
 	}
 	// One line past the limit is read to learn whether more follow (the
 	// tool's peek); a negative offset skips nothing.
-	w := Window{Start: max(0, c.offset), Limit: c.limit + 1,
-		Cut:    LineCut{Max: crMaxLine, Unit: Bytes, Suffix: crCutMark, Raw: true},
-		Budget: Budget{Max: crMaxView, Unit: Bytes, Sep: 1, Halt: true}}
-	return &Plan{
+	w := reader.Window{Start: max(0, c.offset), Limit: c.limit + 1,
+		Cut:    reader.LineCut{Max: MaxLine, Unit: reader.Bytes, Suffix: crCutMark, Raw: true},
+		Budget: reader.Budget{Max: crMaxView, Unit: reader.Bytes, Sep: 1, Halt: true}}
+	return &reader.Plan{
 		Path:   path,
-		Dir:    DirRefuse,
+		Dir:    reader.DirRefuse,
 		Near:   true,
 		Sample: 512,
 		Media:  crMedia,
-		Text:   Text{Split: Split{Phantom: true, TrimCR: true, TrimLastCR: true}},
+		Text:   reader.Text{Split: reader.Split{Phantom: true, TrimCR: true, TrimLastCR: true}},
 		Window: w,
 		Call:   c,
 	}, nil
@@ -123,30 +126,30 @@ func crMedia(sample []byte, path string) string {
 	return mime
 }
 
-func (crush) Format(p *Plan, f *Found) *outcome {
+func (crush) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	c := p.Call.(*crCall)
 	switch {
-	case f.Kind == KindMissing && Errno(f.Err) == syscall.ENOENT:
+	case f.Kind == reader.KindMissing && reader.Errno(f.Err) == syscall.ENOENT:
 		return crMissing(p.Path, f)
-	case f.Kind == KindMissing:
-		return fail("error accessing file: " + f.Err.Error())
-	case f.Kind == KindDir:
-		return fail("Path is a directory, not a file: " + p.Path)
+	case f.Kind == reader.KindMissing:
+		return reader.Fail("error accessing file: " + f.Err.Error())
+	case f.Kind == reader.KindDir:
+		return reader.Fail("Path is a directory, not a file: " + p.Path)
 	case f.Media != nil && f.Size > crMaxView:
-		return fail(fmt.Sprintf("Image file is too large (%d bytes). Maximum size is %d bytes", f.Size, crMaxView))
+		return reader.Fail(fmt.Sprintf("Image file is too large (%d bytes). Maximum size is %d bytes", f.Size, crMaxView))
 	case f.Media != nil:
-		return &outcome{attachments: []Attachment{*f.Media}} // an image part, no text
-	case f.Kind == KindSpecial:
-		return wouldHang("crush", f)
+		return &reader.Outcome{Attachments: []reader.Attachment{*f.Media}} // an image part, no text
+	case f.Kind == reader.KindSpecial:
+		return reader.WouldHang("crush", f)
 	case f.Err != nil:
-		return fail("error reading file: " + f.Err.Error())
+		return reader.Fail("error reading file: " + f.Err.Error())
 	}
 	pg := f.Page
 	if pg.Err != nil {
-		return fail("error reading file: " + pg.Err.Error())
+		return reader.Fail("error reading file: " + pg.Err.Error())
 	}
 	peek := c.limit + p.Window.Start + 1 // the number of the peeked line
-	if pg.Stop == StopBudget && pg.Over.N < peek {
+	if pg.Stop == reader.StopBudget && pg.Over.N < peek {
 		used := 0
 		for i, l := range pg.Lines {
 			used += len(l.Text)
@@ -157,7 +160,7 @@ func (crush) Format(p *Plan, f *Found) *outcome {
 				used++
 			}
 		}
-		return fail(fmt.Sprintf("Content section is too large (%d bytes). Maximum size is %d bytes", used+pg.Over.Cost, crMaxView))
+		return reader.Fail(fmt.Sprintf("Content section is too large (%d bytes). Maximum size is %d bytes", used+pg.Over.Cost, crMaxView))
 	}
 	lines := pg.Lines
 	more := false
@@ -165,23 +168,23 @@ func (crush) Format(p *Plan, f *Found) *outcome {
 	case len(lines) > c.limit:
 		// The peeked line: more follow unless it is the empty one after a
 		// final newline (ReadString then returns "" and io.EOF).
-		more = lines[c.limit].Text != "" || pg.Stop == StopLimit
+		more = lines[c.limit].Text != "" || pg.Stop == reader.StopLimit
 		lines = lines[:c.limit]
-	case pg.Stop == StopBudget:
+	case pg.Stop == reader.StopBudget:
 		more = true // the peeked line did not fit, but it exists
 	}
 	for _, l := range lines {
 		if l.Bad {
-			return fail("File content is not valid UTF-8")
+			return reader.Fail("File content is not valid UTF-8")
 		}
 	}
-	o := &outcome{}
-	o.frame("<file>\n")
+	o := &reader.Outcome{}
+	o.Frame("<file>\n")
 	// addLineNumbers("") is "": one empty line gets no number.
 	if !(len(lines) == 1 && lines[0].Text == "" && !lines[0].Cut) {
 		for i, l := range lines {
 			if i > 0 {
-				o.frame("\n")
+				o.Frame("\n")
 			}
 			if !l.Cut {
 				l.Text = strings.TrimSuffix(l.Text, "\r")
@@ -190,23 +193,23 @@ func (crush) Format(p *Plan, f *Found) *outcome {
 			if len(num) < 6 {
 				num = fmt.Sprintf("%6s", num)
 			}
-			o.line(l, num+"|", crCutMark)
+			o.Line(l, num+"|", crCutMark)
 		}
 	}
-	t := &o.truncation
+	t := &o.Truncation
 	if more {
 		shown := max(len(lines), 1) // strings.Split of the joined section
 		next := c.offset + shown
-		o.notice(fmt.Sprintf(crMoreNote, next))
-		t.Cap = CapLimit
-		if v := c.args.Get("limit"); v.Kind != Number || v.Num <= 0 {
-			t.Cap = CapLines // the tool's own 200
+		o.Notice(fmt.Sprintf(crMoreNote, next))
+		t.Cap = reader.CapLimit
+		if v := c.args.Get("limit"); v.Kind != reader.Number || v.Num <= 0 {
+			t.Cap = reader.CapLines // the tool's own 200
 		}
 		t.NextOffset, t.Next = next, c.args.With("offset", next)
 	}
-	o.frame("\n</file>\n")
-	if len(o.lines) > 0 {
-		t.FirstLine, t.LastLine = o.lines[0].N, o.lines[len(o.lines)-1].N
+	o.Frame("\n</file>\n")
+	if len(o.Lines) > 0 {
+		t.FirstLine, t.LastLine = o.Lines[0].N, o.Lines[len(o.Lines)-1].N
 	}
 	return o
 }
@@ -214,10 +217,10 @@ func (crush) Format(p *Plan, f *Found) *outcome {
 // crMissing is the not-found answer with up to three names in the same
 // directory that contain the missing one's, or are contained in it, in
 // directory order, case-insensitively.
-func crMissing(path string, f *Found) *outcome {
+func crMissing(path string, f *reader.Found) *reader.Outcome {
 	dir, base := filepath.Dir(path), strings.ToLower(filepath.Base(path))
 	if f.SiblingsErr != nil {
-		return fail("File not found: " + path)
+		return reader.Fail("File not found: " + path)
 	}
 	var near []string
 	for _, name := range f.Siblings {
@@ -230,7 +233,7 @@ func crMissing(path string, f *Found) *outcome {
 		}
 	}
 	if len(near) > 0 {
-		return fail("File not found: " + path + "\n\nDid you mean one of these?\n" + strings.Join(near, "\n"))
+		return reader.Fail("File not found: " + path + "\n\nDid you mean one of these?\n" + strings.Join(near, "\n"))
 	}
-	return fail("File not found: " + path)
+	return reader.Fail("File not found: " + path)
 }

@@ -1,11 +1,15 @@
-package reader
+package crush
 
 import (
 	"context"
 	"fmt"
+	"github.com/readlens/readlens/internal/oracle"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/readlens/readlens/internal/readertest"
+	"github.com/readlens/readlens/reader"
 )
 
 // crush's view tool: every rule of shared/research/tui.md Part A.1, and of
@@ -26,7 +30,7 @@ func TestCrushSpec(t *testing.T) {
 	}
 	lineN := func(i int) string { return fmt.Sprintf("line %d", i) }
 	wide := func(int) string { return strings.Repeat("w", 1999) }
-	runSpecTable(t, "crush", []specRow{
+	readertest.RunSpecTable(t, Profile, []readertest.SpecRow{
 		// <file> wrapper, %6s numbers and "|", 1-based from offset+1.
 		{"whole small file", `{"file_path":"$F/small.txt"}`, "<file>\n     1|Hello, world!\n     2|Line 2\n     3|Line 3\n</file>\n", false},
 		{"relative path joins the working directory", `{"file_path":"small.txt","limit":1}`, "<file>\n     1|Hello, world!" + more(1) + "\n</file>\n", false},
@@ -90,7 +94,7 @@ func TestCrushSpec(t *testing.T) {
 // The image part's type is sniffed from the bytes when they name an image
 // providers take, else it is the extension's.
 func TestCrushImageMime(t *testing.T) {
-	root, _ := filepath.Abs(filepath.Join("..", "testdata", "fixtures"))
+	root, _ := filepath.Abs(filepath.Join(oracle.Testdata(), "fixtures"))
 	for _, c := range []struct{ path, mime string }{
 		{"media/pic.png", "image/png"},
 		{"media/photo.jpg", "image/jpeg"},
@@ -98,7 +102,7 @@ func TestCrushImageMime(t *testing.T) {
 		{"media/text_named.png", "image/png"},
 		{"media/pic.gif", "image/gif"},
 	} {
-		res, err := Read(context.Background(), Request{Profile: "crush", Args: []byte(`{"file_path":"` + root + "/" + c.path + `"}`), Cwd: root})
+		res, err := reader.Read(context.Background(), reader.Request{Profile: Profile, Args: []byte(`{"file_path":"` + root + "/" + c.path + `"}`), Cwd: root})
 		if err != nil || len(res.Attachments) != 1 || res.Attachments[0].Mime != c.mime || res.Output != "" {
 			t.Errorf("%s: %v %+v %q, want one %s attachment and no text", c.path, err, res.Attachments, res.Output, c.mime)
 		}

@@ -1,4 +1,4 @@
-package reader
+package dmcc
 
 import (
 	"encoding/json"
@@ -6,6 +6,11 @@ import (
 	"slices"
 	"strings"
 	"syscall"
+
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/agents/opencode"
+	"github.com/readlens/readlens/reader/node"
+	"github.com/readlens/readlens/reader/python"
 )
 
 // dmcc: dm_cc's ReadTool, a Python read tool that design document 000
@@ -36,22 +41,23 @@ import (
 //     binary check like any file with a NUL byte.
 type dmcc struct{}
 
-func init() { register(dmcc{}) }
+// Profile is the read tool of design document 000 (dmcc), as readlens reproduces it.
+var Profile reader.Profile = dmcc{}
 
 const (
-	dmLimit    = 2000
-	dmLineMax  = 2000
+	Limit      = 2000
+	LineMax    = 2000
 	dmMaxBytes = 51200
 	dmSample   = 4096
 	dmLineCut  = "..."
 	dmPreview  = 20
 )
 
-func (dmcc) Info() Info {
-	return Info{
+func (dmcc) Info() reader.Info {
+	return reader.Info{
 		Name: "dmcc", Agent: "dm_cc", Release: "design document 000 (completed from opencode 1.1.65)",
 		Tool: "read", Titled: true,
-		Params: []Param{
+		Params: []reader.Param{
 			{Name: "filePath", Type: "string", Required: true, Doc: "The file or directory to read"},
 			{Name: "offset", Type: "integer >= 1", Doc: "The line to start from (1-indexed, default 1)"},
 			{Name: "limit", Type: "integer", Doc: "The maximum number of lines to read (default 2000)"},
@@ -71,7 +77,7 @@ func (dmcc) Info() Info {
 }
 
 func (dmcc) Args(path string, offset, limit *int) json.RawMessage {
-	return object("filePath", path, "offset", intArg(offset), "limit", intArg(limit))
+	return reader.JSONObject("filePath", path, "offset", reader.IntArg(offset), "limit", reader.IntArg(limit))
 }
 
 type dmCall struct {
@@ -81,58 +87,58 @@ type dmCall struct {
 	offset     int64  // 1 when absent
 	offsetText string // str(offset): Python ints print every digit
 	limit      int64
-	args       Args
+	args       reader.Args
 }
 
-func (dmcc) Plan(env Env, a Args) (*Plan, *outcome) {
+func (dmcc) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome) {
 	fp := a.Get("filePath")
-	if fp.Kind != String {
-		return nil, fail("Invalid parameter: filePath must be a string")
+	if fp.Kind != reader.String {
+		return nil, reader.Fail("Invalid parameter: filePath must be a string")
 	}
-	c := &dmCall{offset: 1, offsetText: "1", limit: dmLimit, args: a}
+	c := &dmCall{offset: 1, offsetText: "1", limit: Limit, args: a}
 	for _, key := range []string{"offset", "limit"} {
 		v := a.Get(key)
-		if v.Kind == Missing || v.Kind == Null {
+		if v.Kind == reader.Missing || v.Kind == reader.Null {
 			continue
 		}
-		n, text, ok := pyInt(v)
+		n, text, ok := reader.PythonInt(v)
 		if !ok {
-			return nil, fail("Invalid parameter: " + key + " must be an integer")
+			return nil, reader.Fail("Invalid parameter: " + key + " must be an integer")
 		}
 		if key == "offset" {
 			if n < 1 {
-				return nil, fail("offset must be >= 1")
+				return nil, reader.Fail("offset must be >= 1")
 			}
-			c.offset, c.offsetText = clampInt(n), text
+			c.offset, c.offsetText = reader.ClampInt(n), text
 		} else {
-			c.limit = clampInt(n)
+			c.limit = reader.ClampInt(n)
 		}
 	}
 	p := fp.Str // an absolute path is used as given, as opencode does
-	if !isAbs(p) {
-		p = pyAbspath(env.Cwd, p)
+	if !node.IsAbs(p) {
+		p = python.Abspath(env.Cwd, p)
 	}
 	if strings.HasSuffix(p, "/") && strings.Trim(p, "/") != "" {
-		if st, err := env.FS.Stat(pyDirname(p)); err != nil {
+		if st, err := env.FS.Stat(python.Dirname(p)); err != nil {
 			c.listErr = err
 		} else if !st.IsDir() {
 			c.listErr = syscall.ENOTDIR
 		}
 	}
 	start := int(c.offset - 1)
-	return &Plan{
+	return &reader.Plan{
 		Path:   p,
-		Title:  pyRelpath(env.Worktree, p),
-		Dir:    DirList,
+		Title:  python.Relpath(env.Worktree, p),
+		Dir:    reader.DirList,
 		Near:   true,
 		Sample: dmSample, SampleBySize: true,
 		Binary: dmBinary,
-		Text:   Text{Split: Split{Universal: true, Phantom: true}},
-		Window: Window{
+		Text:   reader.Text{Split: reader.Split{Universal: true, Phantom: true}},
+		Window: reader.Window{
 			Start:  start,
 			Limit:  int(max(c.limit, 0)),
-			Cut:    LineCut{Max: dmLineMax, Unit: Runes, Suffix: dmLineCut},
-			Budget: Budget{Max: dmMaxBytes, Unit: Bytes, Sep: 1},
+			Cut:    reader.LineCut{Max: LineMax, Unit: reader.Runes, Suffix: dmLineCut},
+			Budget: reader.Budget{Max: dmMaxBytes, Unit: reader.Bytes, Sep: 1},
 			Count:  true,
 		},
 		Call: c,
@@ -142,63 +148,63 @@ func (dmcc) Plan(env Env, a Args) (*Plan, *outcome) {
 // dmcc's _BINARY_EXTENSIONS: the document lists .zip .tar .gz .exe .so
 // .class .jar .pyc .bin "and more"; opencode's list holds them all.
 func dmBinary(sample []byte, path string) bool {
-	if slices.Contains(ocBinaryExts, strings.ToLower(pyExt(path))) {
+	if slices.Contains(opencode.BinaryExts, strings.ToLower(python.Ext(path))) {
 		return true
 	}
-	nul, ratio := controlRatio(sample)
+	nul, ratio := reader.ControlRatio(sample)
 	return nul || ratio > 0.3
 }
 
-func (dmcc) Format(p *Plan, f *Found) *outcome {
+func (dmcc) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	c := p.Call.(*dmCall)
 	switch {
-	case f.Kind == KindMissing:
+	case f.Kind == reader.KindMissing:
 		return dmMissing(p.Path, c, f)
-	case f.Kind == KindSpecial:
-		return wouldHang("dmcc", f)
-	case f.Kind == KindDir && f.Err != nil:
-		return fail(pyOSError(f.Err, p.Path))
-	case f.Kind == KindDir:
+	case f.Kind == reader.KindSpecial:
+		return reader.WouldHang("dmcc", f)
+	case f.Kind == reader.KindDir && f.Err != nil:
+		return reader.Fail(python.OSError(f.Err, p.Path))
+	case f.Kind == reader.KindDir:
 		return dmDirectory(p.Path, c, f.Entries)
 	case f.Err != nil:
-		return fail(pyOSError(f.Err, p.Path))
+		return reader.Fail(python.OSError(f.Err, p.Path))
 	case f.Binary:
-		return fail("Cannot read binary file: " + p.Path)
+		return reader.Fail("Cannot read binary file: " + p.Path)
 	}
 	return dmText(p.Path, c, f.Page)
 }
 
 // dmMissing lists the parent directory for names that contain each other,
 // case-insensitively, in directory order, and keeps the first three.
-func dmMissing(path string, c *dmCall, f *Found) *outcome {
-	dir, base := pyDirname(path), pyLower(pyBasename(path))
+func dmMissing(path string, c *dmCall, f *reader.Found) *reader.Outcome {
+	dir, base := python.Dirname(path), python.Lower(python.Basename(path))
 	switch {
-	case dir != nodeDirname(path):
+	case dir != node.Dirname(path):
 		// A trailing slash: posixpath's dirname is the path itself, which
 		// the engine (listing Node's dirname) did not list.
 		if c.listErr != nil {
-			return fail(pyOSError(c.listErr, dir))
+			return reader.Fail(python.OSError(c.listErr, dir))
 		}
 	case f.SiblingsErr != nil:
-		return fail(pyOSError(f.SiblingsErr, dir))
+		return reader.Fail(python.OSError(f.SiblingsErr, dir))
 	}
 	var near []string
 	for _, name := range f.Siblings {
-		n := pyLower(name)
+		n := python.Lower(name)
 		if strings.Contains(n, base) || strings.Contains(base, n) {
-			near = append(near, pyJoin(dir, name))
+			near = append(near, python.Join(dir, name))
 			if len(near) == 3 {
 				break
 			}
 		}
 	}
 	if len(near) > 0 {
-		return fail("File not found: " + path + "\n\nDid you mean one of these?\n" + strings.Join(near, "\n"))
+		return reader.Fail("File not found: " + path + "\n\nDid you mean one of these?\n" + strings.Join(near, "\n"))
 	}
-	return fail("File not found: " + path)
+	return reader.Fail("File not found: " + path)
 }
 
-func dmDirectory(path string, c *dmCall, entries []Entry) *outcome {
+func dmDirectory(path string, c *dmCall, entries []reader.Entry) *reader.Outcome {
 	names := make([]string, len(entries))
 	for i, e := range entries {
 		names[i] = e.Name
@@ -206,7 +212,7 @@ func dmDirectory(path string, c *dmCall, entries []Entry) *outcome {
 			names[i] += "/"
 		}
 	}
-	slices.SortStableFunc(names, func(a, b string) int { return strings.Compare(pyLower(a), pyLower(b)) })
+	slices.SortStableFunc(names, func(a, b string) int { return strings.Compare(python.Lower(a), python.Lower(b)) })
 	// entries[start:start+limit], with Python's slice bounds.
 	n := int64(len(names))
 	start := min(c.offset-1, n)
@@ -217,25 +223,25 @@ func dmDirectory(path string, c *dmCall, entries []Entry) *outcome {
 	end = min(end, n)
 	shown := names[start:max(start, end)]
 
-	o := &outcome{}
-	o.frame("<path>" + path + "</path>\n<type>directory</type>\n<entries>\n")
+	o := &reader.Outcome{}
+	o.Frame("<path>" + path + "</path>\n<type>directory</type>\n<entries>\n")
 	for i, name := range shown {
 		if i > 0 {
-			o.frame("\n")
+			o.Frame("\n")
 		}
-		o.line(Line{N: int(start) + i + 1, Text: name}, "", "")
+		o.Line(reader.Line{N: int(start) + i + 1, Text: name}, "", "")
 	}
-	o.frame("\n")
-	t := &o.truncation
+	o.Frame("\n")
+	t := &o.Truncation
 	if start+int64(len(shown)) < n {
 		next := c.offset + int64(len(shown))
-		o.notice(fmt.Sprintf("\n(Showing %d of %d entries. Use 'offset' parameter to read beyond entry %d)", len(shown), n, next))
-		t.Cap, t.NextOffset, t.Next = CapEntries, int(next), c.args.With("offset", next)
+		o.Notice(fmt.Sprintf("\n(Showing %d of %d entries. Use 'offset' parameter to read beyond entry %d)", len(shown), n, next))
+		t.Cap, t.NextOffset, t.Next = reader.CapEntries, int(next), c.args.With("offset", next)
 	} else {
-		o.notice(fmt.Sprintf("\n(%d entries)", n))
+		o.Notice(fmt.Sprintf("\n(%d entries)", n))
 	}
-	o.frame("\n</entries>")
-	o.setPreview(strings.Join(shown[:min(len(shown), dmPreview)], "\n"))
+	o.Frame("\n</entries>")
+	o.SetPreview(strings.Join(shown[:min(len(shown), dmPreview)], "\n"))
 	if len(shown) > 0 {
 		t.FirstLine, t.LastLine = int(start)+1, int(start)+len(shown)
 	}
@@ -243,22 +249,22 @@ func dmDirectory(path string, c *dmCall, entries []Entry) *outcome {
 	return o
 }
 
-func dmText(path string, c *dmCall, pg *Page) *outcome {
+func dmText(path string, c *dmCall, pg *reader.Page) *reader.Outcome {
 	if pg.Err != nil {
-		return fail(pyOSError(pg.Err, path))
+		return reader.Fail(python.OSError(pg.Err, path))
 	}
 	total := int64(pg.Total)
 	if c.offset-1 >= total {
-		return fail(fmt.Sprintf("Offset %s is out of range for this file (%d lines)", c.offsetText, total))
+		return reader.Fail(fmt.Sprintf("Offset %s is out of range for this file (%d lines)", c.offsetText, total))
 	}
-	o := &outcome{}
-	o.frame("<path>" + path + "</path>\n<type>file</type>\n<content>\n")
+	o := &reader.Outcome{}
+	o.Frame("<path>" + path + "</path>\n<type>file</type>\n<content>\n")
 	preview := make([]string, 0, dmPreview)
 	for i, l := range pg.Lines {
 		if i > 0 {
-			o.frame("\n")
+			o.Frame("\n")
 		}
-		o.line(l, fmt.Sprintf("%d: ", l.N), dmLineCut)
+		o.Line(l, fmt.Sprintf("%d: ", l.N), dmLineCut)
 		if i < dmPreview {
 			shown := l.Text
 			if l.Cut {
@@ -268,23 +274,23 @@ func dmText(path string, c *dmCall, pg *Page) *outcome {
 		}
 	}
 	last := c.offset + int64(len(pg.Lines)) - 1
-	t := &o.truncation
+	t := &o.Truncation
 	switch {
-	case pg.Stop == StopBudget:
-		o.notice(fmt.Sprintf("\n\n(Output truncated at %d bytes. Use 'offset' parameter to read beyond line %d)", dmMaxBytes, last))
-		t.Cap = CapBytes
+	case pg.Stop == reader.StopBudget:
+		o.Notice(fmt.Sprintf("\n\n(Output truncated at %d bytes. Use 'offset' parameter to read beyond line %d)", dmMaxBytes, last))
+		t.Cap = reader.CapBytes
 	case total > last:
-		o.notice(fmt.Sprintf("\n\n(File has more lines. Use 'offset' parameter to read beyond line %d)", last))
-		t.Cap = CapLimit
-		if v := c.args.Get("limit"); v.Kind == Missing || v.Kind == Null {
-			t.Cap = CapLines
+		o.Notice(fmt.Sprintf("\n\n(File has more lines. Use 'offset' parameter to read beyond line %d)", last))
+		t.Cap = reader.CapLimit
+		if v := c.args.Get("limit"); v.Kind == reader.Missing || v.Kind == reader.Null {
+			t.Cap = reader.CapLines
 		}
 	default:
-		o.notice(fmt.Sprintf("\n\n(End of file - total %d lines)", total))
+		o.Notice(fmt.Sprintf("\n\n(End of file - total %d lines)", total))
 	}
-	o.frame("\n</content>")
-	o.setPreview(strings.Join(preview, "\n"))
-	if t.Cap != CapNone {
+	o.Frame("\n</content>")
+	o.SetPreview(strings.Join(preview, "\n"))
+	if t.Cap != reader.CapNone {
 		// "Beyond line N": the next call starts at N+1, the first line not shown.
 		t.NextOffset, t.Next = int(last+1), c.args.With("offset", last+1)
 	}

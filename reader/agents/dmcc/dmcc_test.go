@@ -1,4 +1,4 @@
-package reader
+package dmcc
 
 import (
 	"fmt"
@@ -7,6 +7,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/readlens/readlens/internal/fixtures"
+	"github.com/readlens/readlens/internal/readertest"
 )
 
 // dmccTree is the files the dmcc rules are checked on.
@@ -21,7 +24,7 @@ func dmccTree(t *testing.T) string {
 	for i := 1; i <= 2001; i++ {
 		fmt.Fprintf(&many, "%d\n", i)
 	}
-	return tree(t, map[string]string{
+	return fixtures.Tree(t, map[string]string{
 		"hello.py":          "import os\nimport sys\ndef main():\n",
 		"large.txt":         large.String(),
 		"wide.txt":          wide.String(),
@@ -142,10 +145,10 @@ func TestDmccRules(t *testing.T) {
 	} {
 		t.Run(c.rule, func(t *testing.T) {
 			args := strings.ReplaceAll(c.args, "R/", root+"/")
-			res := call(t, "dmcc", root, args)
+			res := readertest.Call(t, Profile, root, args)
 			want := inDirOrder(t, strings.ReplaceAll(c.want, "R/", root+"/"))
 			if res.Output != want || res.IsError != c.isError {
-				t.Errorf("got (error %v)\n%q\nwant (error %v)\n%q", res.IsError, shorten(res.Output), c.isError, shorten(want))
+				t.Errorf("got (error %v)\n%q\nwant (error %v)\n%q", res.IsError, readertest.Shorten(res.Output), c.isError, readertest.Shorten(want))
 			}
 		})
 	}
@@ -163,7 +166,7 @@ func TestDmccMetadata(t *testing.T) {
 		{`{"filePath":"src/sub/inner.txt"}`, "src/sub/inner.txt", "inner\n"},
 		{`{"filePath":"."}`, ".", "..pyc\narchive.TAR\nbom.txt\nconfig.js\nCONFIG.TS.orig\nconfig.tsx\nctrl30.txt\nctrl31.txt\nempty.txt\nendings.txt\nexact.txt\nhello.py\nlarge.txt\nlatin1.txt\nlong.txt\nmany.txt\nnul.txt\nsrc/\nwide.txt\nx.pyc"},
 	} {
-		res := call(t, "dmcc", root, c.args)
+		res := readertest.Call(t, Profile, root, c.args)
 		if !res.HasTitle || res.Title != c.title || !res.HasPreview || res.Preview != c.preview {
 			t.Errorf("%s: title %q, preview %q; want %q, %q", c.args, res.Title, res.Preview, c.title, c.preview)
 		}

@@ -1,4 +1,4 @@
-package reader
+package envelope
 
 import (
 	"bytes"
@@ -8,6 +8,10 @@ import (
 	"syscall"
 	"time"
 	"unicode/utf8"
+
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/node"
+	"github.com/readlens/readlens/reader/python"
 )
 
 // envelope: the "Standard Envelope v1.0" read tool of design document 002
@@ -32,20 +36,21 @@ import (
 //   - the empty-file text is exactly the document's, with no "(Took" line.
 type envelope struct{}
 
-func init() { register(envelope{}) }
+// Profile is the read tool of design document 002 (envelope), as readlens reproduces it.
+var Profile reader.Profile = envelope{}
 
 const (
 	envLimit    = 500
-	envMaxLimit = 2000
+	MaxLimit    = 2000
 	envSample   = 8192 // "读取前 8KB"
 	envEncoding = "utf-8"
 )
 
-func (envelope) Info() Info {
-	return Info{
+func (envelope) Info() reader.Info {
+	return reader.Info{
 		Name: "envelope", Agent: "Standard Envelope v1.0 ReadTool", Release: "2.0.0 (design document 002)",
 		Tool: "Read",
-		Params: []Param{
+		Params: []reader.Param{
 			{Name: "path", Type: "string", Required: true, Doc: "Path to the file (relative to project root). Required."},
 			{Name: "start_line", Type: "integer", Doc: "The line number to start reading from (1-based). Default is 1."},
 			{Name: "limit", Type: "integer", Doc: "The maximum number of lines to read. Default is 500. Hard limit is 2000."},
@@ -64,11 +69,11 @@ func (envelope) Info() Info {
 }
 
 func (envelope) Args(path string, offset, limit *int) json.RawMessage {
-	return object("path", path, "start_line", intArg(offset), "limit", intArg(limit))
+	return reader.JSONObject("path", path, "start_line", reader.IntArg(offset), "limit", reader.IntArg(limit))
 }
 
 type envCall struct {
-	args     Args
+	args     reader.Args
 	path     string // the argument, as given
 	start    int    // start_line
 	limit    int
@@ -78,29 +83,29 @@ type envCall struct {
 	elapsed  func() time.Duration
 }
 
-func (envelope) Plan(env Env, a Args) (*Plan, *outcome) {
-	root := pyRealpath(env.FS, nodeResolve("/", env.Worktree))
-	c := &envCall{args: a, start: 1, limit: envLimit, params: pyDumps(a.Raw),
-		cwd: pyRelpath(root, pyRealpath(env.FS, env.Cwd)), elapsed: env.Elapsed}
+func (envelope) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome) {
+	root := python.Realpath(env.FS, node.Resolve("/", env.Worktree))
+	c := &envCall{args: a, start: 1, limit: envLimit, params: python.Dumps(a.Raw),
+		cwd: python.Relpath(root, python.Realpath(env.FS, env.Cwd)), elapsed: env.Elapsed}
 	if msg := c.validate(); msg != "" {
 		return nil, c.fail("INVALID_PARAM", msg)
 	}
 	p := c.path
-	if !isAbs(p) {
-		p = pyJoin(root, p)
+	if !node.IsAbs(p) {
+		p = python.Join(root, p)
 	}
-	real := pyRealpath(env.FS, p)
-	if !within(root, real) {
+	real := python.Realpath(env.FS, p)
+	if !reader.Within(root, real) {
 		return nil, c.fail("ACCESS_DENIED", "Access denied. Path must be within project root.")
 	}
-	c.resolved = pyRelpath(root, real)
-	return &Plan{
+	c.resolved = python.Relpath(root, real)
+	return &reader.Plan{
 		Path:   real,
-		Dir:    DirRefuse,
+		Dir:    reader.DirRefuse,
 		Sample: envSample,
 		Binary: func(sample []byte, _ string) bool { return bytes.IndexByte(sample, 0) >= 0 },
-		Text:   Text{Split: Split{Universal: true}},
-		Window: Window{Start: c.start - 1, Limit: c.limit, Count: true, CheckUTF8: true},
+		Text:   reader.Text{Split: reader.Split{Universal: true}},
+		Window: reader.Window{Start: c.start - 1, Limit: c.limit, Count: true, CheckUTF8: true},
 		Call:   c,
 	}, nil
 }
@@ -108,26 +113,26 @@ func (envelope) Plan(env Env, a Args) (*Plan, *outcome) {
 // validate checks the parameters in the schema's order.
 func (c *envCall) validate() string {
 	v := c.args.Get("path")
-	if v.Kind != String {
+	if v.Kind != reader.String {
 		return "Invalid path: expected a string."
 	}
 	c.path = v.Str
 	for _, key := range []string{"start_line", "limit"} {
 		v := c.args.Get(key)
-		if v.Kind == Missing {
+		if v.Kind == reader.Missing {
 			continue
 		}
-		n, text, ok := pyInt(v)
+		n, text, ok := reader.PythonInt(v)
 		if !ok {
-			return fmt.Sprintf("Invalid %s: expected an integer, got %s.", key, pyDumps(v.Raw))
+			return fmt.Sprintf("Invalid %s: expected an integer, got %s.", key, python.Dumps(v.Raw))
 		}
 		switch {
 		case key == "start_line" && n < 1:
 			return fmt.Sprintf("Invalid start_line: %s. It must be >= 1.", text)
-		case key == "limit" && (n < 1 || n > envMaxLimit):
-			return fmt.Sprintf("Invalid limit: %s. It must be between 1 and %d.", text, envMaxLimit)
+		case key == "limit" && (n < 1 || n > MaxLimit):
+			return fmt.Sprintf("Invalid limit: %s. It must be between 1 and %d.", text, MaxLimit)
 		case key == "start_line":
-			c.start = int(clampInt(n))
+			c.start = int(reader.ClampInt(n))
 		default:
 			c.limit = int(n)
 		}
@@ -135,17 +140,17 @@ func (c *envCall) validate() string {
 	return ""
 }
 
-func (envelope) Format(p *Plan, f *Found) *outcome {
+func (envelope) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	c := p.Call.(*envCall)
 	switch {
-	case f.Kind == KindMissing && permission(f.Err):
+	case f.Kind == reader.KindMissing && permission(f.Err):
 		return c.fail("ACCESS_DENIED", "Access denied. Permission to read '"+c.path+"' was refused.")
-	case f.Kind == KindMissing:
+	case f.Kind == reader.KindMissing:
 		return c.fail("NOT_FOUND", "File '"+c.path+"' does not exist.")
-	case f.Kind == KindDir:
+	case f.Kind == reader.KindDir:
 		return c.fail("IS_DIRECTORY", "Path '"+c.path+"' is a directory. Use LS to explore it.")
-	case f.Kind == KindSpecial:
-		return wouldHang("envelope", f)
+	case f.Kind == reader.KindSpecial:
+		return reader.WouldHang("envelope", f)
 	case f.Err != nil && permission(f.Err):
 		return c.fail("ACCESS_DENIED", "Access denied. Permission to read '"+c.path+"' was refused.")
 	case f.Err != nil:
@@ -167,15 +172,15 @@ func (envelope) Format(p *Plan, f *Found) *outcome {
 	return c.success(f, pg)
 }
 
-// blocked words a blocklist hit as a BINARY_FILE error: the blocklist is the
+// Blocked words a blocklist hit as a BINARY_FILE error: the blocklist is the
 // document-001 tool's binary filter.
-func (envelope) blocked(p *Plan, f *Found) *outcome {
+func (envelope) Blocked(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	c := p.Call.(*envCall)
 	return c.fail("BINARY_FILE", "File '"+c.path+"' cannot be read: extension '"+f.Blocked+"' is restricted.")
 }
 
 func permission(err error) bool {
-	e := Errno(err)
+	e := reader.Errno(err)
 	return e == syscall.EACCES || e == syscall.EPERM
 }
 
@@ -186,28 +191,28 @@ func (c *envCall) timeMS() int64 {
 	return c.elapsed().Milliseconds()
 }
 
-// fail is an error envelope: status, text, stats.time_ms, context, error.
-func (c *envCall) fail(code, msg string) *outcome {
-	o := &outcome{}
-	o.frame(`{"status": "error", "text": "`)
-	o.errorText(pyEscaped(msg))
-	o.frame(fmt.Sprintf(`", "stats": {"time_ms": %d}, `, c.timeMS()))
+// Fail is an error envelope: status, text, stats.time_ms, context, error.
+func (c *envCall) fail(code, msg string) *reader.Outcome {
+	o := &reader.Outcome{}
+	o.Frame(`{"status": "error", "text": "`)
+	o.ErrorText(pyEscaped(msg))
+	o.Frame(fmt.Sprintf(`", "stats": {"time_ms": %d}, `, c.timeMS()))
 	c.context(o)
-	o.frame(`, "error": {"code": ` + pyQuote(code) + `, "message": "`)
-	o.errorText(pyEscaped(msg))
-	o.frame(`"}}`)
+	o.Frame(`, "error": {"code": ` + python.Quote(code) + `, "message": "`)
+	o.ErrorText(pyEscaped(msg))
+	o.Frame(`"}}`)
 	return o
 }
 
-func (c *envCall) context(o *outcome) {
-	o.frame(`"context": {"cwd": ` + pyQuote(c.cwd) + `, "params_input": ` + c.params)
+func (c *envCall) context(o *reader.Outcome) {
+	o.Frame(`"context": {"cwd": ` + python.Quote(c.cwd) + `, "params_input": ` + c.params)
 	if c.resolved != "" {
-		o.frame(`, "path_resolved": ` + pyQuote(c.resolved))
+		o.Frame(`, "path_resolved": ` + python.Quote(c.resolved))
 	}
-	o.frame("}")
+	o.Frame("}")
 }
 
-func (c *envCall) success(f *Found, pg *Page) *outcome {
+func (c *envCall) success(f *reader.Found, pg *reader.Page) *reader.Outcome {
 	total := pg.Total
 	shown := len(pg.Lines)
 	truncated := c.start-1+shown < total
@@ -215,21 +220,21 @@ func (c *envCall) success(f *Found, pg *Page) *outcome {
 	if truncated || pg.Invalid {
 		status = "partial"
 	}
-	o := &outcome{}
-	o.frame(`{"status": "` + status + `", "data": {"content": "`)
+	o := &reader.Outcome{}
+	o.Frame(`{"status": "` + status + `", "data": {"content": "`)
 	chars := 0
 	for _, l := range pg.Lines {
 		prefix := fmt.Sprintf("%4d | ", l.N)
-		o.lineAs(l, pyEscapedAfter(prefix, l.Text), len(prefix))
-		o.frame(`\n`)
+		o.LineAs(l, pyEscapedAfter(prefix, l.Text), len(prefix))
+		o.Frame(`\n`)
 		chars += utf8.RuneCountInString(l.Text)
 	}
-	o.frame(fmt.Sprintf(`", "truncated": %t`, truncated))
+	o.Frame(fmt.Sprintf(`", "truncated": %t`, truncated))
 	if pg.Invalid {
-		o.frame(`, "fallback_encoding": "replace"`)
+		o.Frame(`, "fallback_encoding": "replace"`)
 	}
 	ms := c.timeMS()
-	o.frame(`}, "text": "`)
+	o.Frame(`}, "text": "`)
 	first, last := c.start, c.start+shown-1
 	var text string
 	if total == 0 {
@@ -240,17 +245,17 @@ func (c *envCall) success(f *Found, pg *Page) *outcome {
 			text += fmt.Sprintf("\n[Truncated: Showing first %d of %d lines. Use start_line=%d to continue.]", shown, total, last+1)
 		}
 	}
-	o.notice(pyEscaped(text))
-	o.frame(fmt.Sprintf(`", "stats": {"time_ms": %d, "lines_read": %d, "chars_read": %d, "total_lines": %d, "file_size_bytes": %d, "file_mtime_ms": %d, "encoding": %q}, `,
+	o.Notice(pyEscaped(text))
+	o.Frame(fmt.Sprintf(`", "stats": {"time_ms": %d, "lines_read": %d, "chars_read": %d, "total_lines": %d, "file_size_bytes": %d, "file_mtime_ms": %d, "encoding": %q}, `,
 		ms, shown, chars, total, f.Size, f.ModTime.UnixNano()/1e6, envEncoding))
 	c.context(o)
-	o.frame("}")
+	o.Frame("}")
 
-	t := &o.truncation
+	t := &o.Truncation
 	if truncated {
-		t.Cap, t.NextOffset, t.Next = CapLimit, last+1, c.args.With("start_line", last+1)
-		if c.args.Get("limit").Kind == Missing {
-			t.Cap = CapLines // the default limit is the tool's own page
+		t.Cap, t.NextOffset, t.Next = reader.CapLimit, last+1, c.args.With("start_line", last+1)
+		if c.args.Get("limit").Kind == reader.Missing {
+			t.Cap = reader.CapLines // the default limit is the tool's own page
 		}
 	}
 	if shown > 0 {
@@ -269,6 +274,6 @@ func pyEscapedAfter(prefix, s string) string {
 	var b strings.Builder
 	b.Grow(len(prefix) + len(s) + len(s)/8)
 	b.WriteString(prefix)
-	pyEscape(&b, s)
+	python.Escape(&b, s)
 	return b.String()
 }

@@ -1,4 +1,4 @@
-package reader
+package envelope
 
 import (
 	"fmt"
@@ -7,6 +7,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/readlens/readlens/internal/fixtures"
+	"github.com/readlens/readlens/internal/readertest"
+	"github.com/readlens/readlens/reader"
 )
 
 // utilsPy is a file with the shape of design document 002's example: 1523
@@ -34,11 +38,11 @@ func utilsPy() string {
 
 // TestEnvelopeExample is the document's own example (2.3.3), byte for byte
 // outside the content it elides: the same file shape, the same mtime, a
-// call that takes 12 ms.
+// Call that takes 12 ms.
 func TestEnvelopeExample(t *testing.T) {
-	root := tree(t, map[string]string{"src/utils.py": utilsPy()})
-	res := callWith(t, Request{Profile: "envelope", Args: []byte(`{"path": "src/utils.py", "limit": 500}`),
-		Cwd: root, Worktree: root, Now: steppingClock(12 * time.Millisecond)})
+	root := fixtures.Tree(t, map[string]string{"src/utils.py": utilsPy()})
+	res := readertest.CallWith(t, reader.Request{Profile: Profile, Args: []byte(`{"path": "src/utils.py", "limit": 500}`),
+		Cwd: root, Worktree: root, Now: readertest.SteppingClock(12 * time.Millisecond)})
 	const head = `{"status": "partial", "data": {"content": "   1 | import os\n   2 | import json\n   3 | \n`
 	const tail = `", "truncated": true}, "text": "Read 500 lines from 'src/utils.py' (Lines 1-500).\n(Took 12ms)\n[Truncated: Showing first 500 of 1523 lines. Use start_line=501 to continue.]", ` +
 		`"stats": {"time_ms": 12, "lines_read": 500, "chars_read": 12050, "total_lines": 1523, "file_size_bytes": 45200, "file_mtime_ms": 1735212345000, "encoding": "utf-8"}, ` +
@@ -48,7 +52,7 @@ func TestEnvelopeExample(t *testing.T) {
 		fmt.Fprintf(&content, "%4d | %s\\n", i+4, l)
 	}
 	if want := head + content.String() + tail; res.Output != want {
-		t.Errorf("got\n%s\nwant\n%s", shorten(res.Output), shorten(want))
+		t.Errorf("got\n%s\nwant\n%s", readertest.Shorten(res.Output), readertest.Shorten(want))
 	}
 	if res.IsError || res.Truncation.NextOffset != 501 || string(res.Truncation.Next) != `{"path":"src/utils.py","limit":500,"start_line":501}` {
 		t.Errorf("is_error %v, truncation %+v", res.IsError, res.Truncation)
@@ -58,7 +62,7 @@ func TestEnvelopeExample(t *testing.T) {
 // TestEnvelopeRules checks every rule of design document 002, and the
 // decisions readlens made where it is silent, byte for byte.
 func TestEnvelopeRules(t *testing.T) {
-	base := tree(t, map[string]string{"root/": "", "root-evil/secret.txt": "evil\n", "outside.txt": "outside\n"})
+	base := fixtures.Tree(t, map[string]string{"root/": "", "root-evil/secret.txt": "evil\n", "outside.txt": "outside\n"})
 	root := filepath.Join(base, "root")
 	var big strings.Builder
 	for i := 1; i <= 10001; i++ {
@@ -93,7 +97,7 @@ func TestEnvelopeRules(t *testing.T) {
 			os.Symlink(content[2:], p)
 		default:
 			os.WriteFile(p, []byte(content), 0o644)
-			os.Chtimes(p, fixedMtime, fixedMtime)
+			os.Chtimes(p, fixtures.FixedMtime, fixtures.FixedMtime)
 		}
 	}
 	ctx := func(params, resolved string) string {
@@ -187,9 +191,9 @@ func TestEnvelopeRules(t *testing.T) {
 		t.Run(c.rule, func(t *testing.T) {
 			args := strings.NewReplacer("ROOT", root, "BASE", base).Replace(c.args)
 			want := strings.NewReplacer("ROOT", root, "BASE", base).Replace(c.want)
-			res := call(t, "envelope", root, args)
+			res := readertest.Call(t, Profile, root, args)
 			if res.Output != want || res.IsError != strings.HasPrefix(want, `{"status": "error"`) {
-				t.Errorf("got (error %v)\n%s\nwant\n%s", res.IsError, shorten(res.Output), shorten(want))
+				t.Errorf("got (error %v)\n%s\nwant\n%s", res.IsError, readertest.Shorten(res.Output), readertest.Shorten(want))
 			}
 		})
 	}
@@ -198,9 +202,9 @@ func TestEnvelopeRules(t *testing.T) {
 // TestEnvelopeContext: cwd is the working directory relative to the root,
 // and time_ms is the request's clock.
 func TestEnvelopeContext(t *testing.T) {
-	root := tree(t, map[string]string{"sub/a.txt": "a\n"})
-	res := callWith(t, Request{Profile: "envelope", Args: []byte(`{"path":"sub/a.txt"}`),
-		Cwd: filepath.Join(root, "sub"), Worktree: root, Now: steppingClock(1500 * time.Microsecond)})
+	root := fixtures.Tree(t, map[string]string{"sub/a.txt": "a\n"})
+	res := readertest.CallWith(t, reader.Request{Profile: Profile, Args: []byte(`{"path":"sub/a.txt"}`),
+		Cwd: filepath.Join(root, "sub"), Worktree: root, Now: readertest.SteppingClock(1500 * time.Microsecond)})
 	want := `{"status": "success", "data": {"content": "   1 | a\n", "truncated": false}, "text": "Read 1 lines from 'sub/a.txt' (Lines 1-1).\n(Took 1ms)", ` +
 		`"stats": {"time_ms": 1, "lines_read": 1, "chars_read": 1, "total_lines": 1, "file_size_bytes": 2, "file_mtime_ms": 1735212345000, "encoding": "utf-8"}, ` +
 		`"context": {"cwd": "sub", "params_input": {"path": "sub/a.txt"}, "path_resolved": "sub/a.txt"}}`
@@ -213,11 +217,11 @@ func TestEnvelopeContext(t *testing.T) {
 // part with its number prefix, the text a notice, so a renderer can show
 // the source lines.
 func TestEnvelopeParts(t *testing.T) {
-	root := tree(t, map[string]string{"a.txt": "x\"y\nz\n"})
-	res := call(t, "envelope", root, `{"path":"a.txt"}`)
+	root := fixtures.Tree(t, map[string]string{"a.txt": "x\"y\nz\n"})
+	res := readertest.Call(t, Profile, root, `{"path":"a.txt"}`)
 	var lines []string
 	for _, p := range res.Parts {
-		if p.Kind == PartLine {
+		if p.Kind == reader.PartLine {
 			lines = append(lines, fmt.Sprintf("%d:%q:%d", p.Line, p.Text, p.Prefix))
 		}
 	}

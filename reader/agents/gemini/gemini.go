@@ -1,4 +1,4 @@
-package reader
+package gemini
 
 import (
 	"encoding/json"
@@ -9,6 +9,9 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/node"
 )
 
 // Gemini CLI core 0.61.0 (@google/gemini-cli-core): the read_file tool
@@ -22,11 +25,12 @@ import (
 // are refused.
 type gemini struct{}
 
-func init() { register(gemini{}) }
+// Profile is Gemini CLI's read_file tool, as readlens reproduces it.
+var Profile reader.Profile = gemini{}
 
 const (
-	gmMaxLines   = 2000
-	gmMaxLine    = 2000
+	MaxLines     = 2000
+	MaxLine      = 2000
 	gmMaxMB      = 20
 	gmSVGMax     = 1 << 20
 	gmCutSuffix  = "... [truncated]"
@@ -51,10 +55,10 @@ var gmAudioAliases = map[string]string{"audio/mp3": "audio/mpeg", "audio/x-mp3":
 	"audio/x-pn-wav": "audio/wav", "audio/x-aiff": "audio/aiff", "audio/aif": "audio/aiff",
 	"audio/x-aac": "audio/aac"}
 
-func (gemini) Info() Info {
-	return Info{
+func (gemini) Info() reader.Info {
+	return reader.Info{
 		Name: "gemini-cli", Agent: "Gemini CLI", Release: "core 0.61.0", Tool: "read_file",
-		Params: []Param{
+		Params: []reader.Param{
 			{Name: "file_path", Type: "string", Required: true, Doc: "The path to the file to read."},
 			{Name: "start_line", Type: "integer >= 1", Doc: "Optional: The 1-based line number to start reading from."},
 			{Name: "end_line", Type: "integer >= 1", Doc: "Optional: The 1-based line number to end reading at (inclusive)."},
@@ -75,8 +79,8 @@ func (gemini) Info() Info {
 }
 
 func (gemini) Args(path string, offset, limit *int) json.RawMessage {
-	start, end := startEnd(offset, limit)
-	return object("file_path", path, "start_line", start, "end_line", end)
+	start, end := reader.StartEnd(offset, limit)
+	return reader.JSONObject("file_path", path, "start_line", start, "end_line", end)
 }
 
 type gmCall struct {
@@ -85,75 +89,75 @@ type gmCall struct {
 	kind       string // what detectFileType found, for Format
 }
 
-func (gemini) Plan(env Env, a Args) (*Plan, *outcome) {
+func (gemini) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome) {
 	if msg := gmValidate(a); msg != "" {
-		return nil, fail(msg)
+		return nil, reader.Fail(msg)
 	}
 	c := &gmCall{root: env.Cwd}
-	if v := a.Get("start_line"); v.Kind == Number {
+	if v := a.Get("start_line"); v.Kind == reader.Number {
 		c.start = int(min(v.Num, 1<<50))
 	}
-	if v := a.Get("end_line"); v.Kind == Number {
+	if v := a.Get("end_line"); v.Kind == reader.Number {
 		c.end = int(min(v.Num, 1<<50))
 	}
 	raw := strings.ReplaceAll(a.Get("file_path").Str, "\x00", "")
-	if strings.TrimFunc(raw, isJSSpace) == "" {
-		return nil, fail("The 'file_path' parameter must be non-empty.")
+	if strings.TrimFunc(raw, node.IsSpace) == "" {
+		return nil, reader.Fail("The 'file_path' parameter must be non-empty.")
 	}
 	p, err := gmResolve(env, raw)
 	if err != nil {
-		return nil, fail("Failed to resolve path: " + err.Error())
+		return nil, reader.Fail("Failed to resolve path: " + err.Error())
 	}
 	if msg := gmWorkspace(env, p); msg != "" {
-		return nil, fail(msg)
+		return nil, reader.Fail(msg)
 	}
 	if c.start != 0 && c.end != 0 && c.start > c.end {
-		return nil, fail("start_line cannot be greater than end_line")
+		return nil, reader.Fail("start_line cannot be greater than end_line")
 	}
-	w := Window{Start: 0, Limit: gmMaxLines, Count: true,
-		Cut: LineCut{Max: gmMaxLine, Unit: UTF16, Suffix: gmCutSuffix}}
+	w := reader.Window{Start: 0, Limit: MaxLines, Count: true,
+		Cut: reader.LineCut{Max: MaxLine, Unit: reader.UTF16, Suffix: gmCutSuffix}}
 	if c.start > 0 {
 		w.Start = c.start - 1
 	}
 	if c.end > 0 {
 		w.Limit = max(0, c.end-w.Start)
 	}
-	ext := strings.ToLower(nodeExtname(p))
-	plan := &Plan{
+	ext := strings.ToLower(node.Extname(p))
+	plan := &reader.Plan{
 		Path:   p,
-		Dir:    DirRefuse,
+		Dir:    reader.DirRefuse,
 		Sample: ibfSample,
 		Media:  gmMedia,
 		Binary: gmBinary,
-		Text:   Text{Encoding: EncodingBOM, Split: Split{Phantom: true, TrimCR: true}},
+		Text:   reader.Text{Encoding: reader.EncodingBOM, Split: reader.Split{Phantom: true, TrimCR: true}},
 		Window: w,
 		Call:   c,
 	}
 	if ext == ".svg" {
 		// SVG is read whole as text: split on "\n" and joined again, it is the file.
 		c.kind = "svg"
-		plan.Text.Split = Split{Phantom: true}
+		plan.Text.Split = reader.Split{Phantom: true}
 		// Larger files are refused by size; the budget only stops readlens
 		// from holding them (decoded text is at most three times its bytes).
-		plan.Window = Window{Limit: -1, Budget: Budget{Max: 3*gmSVGMax + 1, Unit: Bytes, Sep: 1, Halt: true}}
+		plan.Window = reader.Window{Limit: -1, Budget: reader.Budget{Max: 3*gmSVGMax + 1, Unit: reader.Bytes, Sep: 1, Halt: true}}
 	}
 	return plan, nil
 }
 
 // gmValidate is Ajv on the tool's schema, first failure only, as
 // SchemaValidator words it: required keys, then each property in order.
-func gmValidate(a Args) string {
+func gmValidate(a reader.Args) string {
 	v := a.Get("file_path")
 	switch {
-	case v.Kind == Missing:
+	case v.Kind == reader.Missing:
 		return "params must have required property 'file_path'"
-	case v.Kind != String:
+	case v.Kind != reader.String:
 		return "params/file_path must be string"
 	}
 	for _, key := range []string{"start_line", "end_line"} {
 		switch v := a.Get(key); {
-		case v.Kind == Missing:
-		case v.Kind != Number || v.Num != math.Trunc(v.Num) || math.IsInf(v.Num, 0):
+		case v.Kind == reader.Missing:
+		case v.Kind != reader.Number || v.Num != math.Trunc(v.Num) || math.IsInf(v.Num, 0):
 			return "params/" + key + " must be integer"
 		case v.Num < 1:
 			return "params/" + key + " must be >= 1"
@@ -165,10 +169,10 @@ func gmValidate(a Args) string {
 // gmResolve is the tool's path handling: resolveDefensiveToolPath (a
 // leading "@" dropped when the literal path does not exist), resolved
 // against the workspace, URI-decoded, then robustRealpath.
-func gmResolve(env Env, raw string) (string, error) {
+func gmResolve(env reader.Env, raw string) (string, error) {
 	exists := func(p string) bool { _, err := env.FS.Stat(p); return err == nil }
 	clean := raw
-	if !exists(nodeResolve(env.Cwd, raw)) && strings.HasPrefix(raw, "@") && len(raw) > 1 {
+	if !exists(node.Resolve(env.Cwd, raw)) && strings.HasPrefix(raw, "@") && len(raw) > 1 {
 		stripped := strings.TrimLeft(raw[1:], "/\\")
 		switch {
 		case strings.HasPrefix(raw, "@/") || strings.HasPrefix(raw, "@\\"):
@@ -178,19 +182,19 @@ func gmResolve(env Env, raw string) (string, error) {
 		default:
 			first := strings.FieldsFunc(stripped, func(r rune) bool { return r == '/' || r == '\\' })
 			if len(first) > 0 && stripped[0] != '/' && stripped[0] != '\\' {
-				if !exists(nodeResolve(env.Cwd, "@"+first[0])) {
+				if !exists(node.Resolve(env.Cwd, "@"+first[0])) {
 					clean = stripped
 				}
 			}
 		}
 	}
-	p := nodeResolve(env.Cwd, clean)
+	p := node.Resolve(env.Cwd, clean)
 	// decodeURIComponent; a malformed escape or bad UTF-8 leaves the path as it was.
 	if u, err := url.PathUnescape(p); err == nil && utf8.ValidString(u) {
 		p = u
 	}
-	r, err := robustRealpath(env.FS, nodeResolve("/", p), map[string]bool{})
-	if err == errRealpathLoop {
+	r, err := reader.RobustRealpath(env.FS, node.Resolve("/", p), map[string]bool{})
+	if err == reader.ErrRealpathLoop {
 		return "", fmt.Errorf("Infinite recursion detected in robustRealpath: %s", p)
 	}
 	if err != nil {
@@ -198,20 +202,20 @@ func gmResolve(env Env, raw string) (string, error) {
 		if pe, ok := err.(*fs.PathError); ok {
 			op = pe.Op
 		}
-		return "", fmt.Errorf("%s", nodeError(err, op, p))
+		return "", fmt.Errorf("%s", node.Error(err, op, p))
 	}
 	return r, nil
 }
 
 // gmWorkspace is Config.validatePathAccess for a read: the path must be in
 // the workspace or in the project's temp directory under ~/.gemini/tmp.
-func gmWorkspace(env Env, p string) string {
+func gmWorkspace(env reader.Env, p string) string {
 	within := func(root string) bool { return p == root || strings.HasPrefix(p, strings.TrimSuffix(root, "/")+"/") }
-	root, _ := robustRealpath(env.FS, env.Cwd, map[string]bool{})
+	root, _ := reader.RobustRealpath(env.FS, env.Cwd, map[string]bool{})
 	if root == "" {
 		root = env.Cwd
 	}
-	tmp := nodeJoin(env.Home, ".gemini/tmp/"+gmProjectSlug(env.Cwd))
+	tmp := node.Join(env.Home, ".gemini/tmp/"+gmProjectSlug(env.Cwd))
 	if within(root) || within(tmp) {
 		return ""
 	}
@@ -220,7 +224,7 @@ func gmWorkspace(env Env, p string) string {
 
 func gmProjectSlug(root string) string {
 	var b strings.Builder
-	for _, r := range strings.ToLower(nodeBasename(root)) {
+	for _, r := range strings.ToLower(node.Basename(root)) {
 		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') || r == '-' || r == '_' || r == '.' {
 			b.WriteRune(r)
 		} else {
@@ -234,7 +238,7 @@ func gmProjectSlug(root string) string {
 // text first; image/* and application/pdf by extension; audio/* and
 // video/* (and the audio extensions) only when the bytes look binary.
 func gmMedia(sample []byte, path string) string {
-	ext := strings.ToLower(nodeExtname(path))
+	ext := strings.ToLower(node.Extname(path))
 	if ext == ".ts" || ext == ".mts" || ext == ".cts" || ext == ".svg" {
 		return ""
 	}
@@ -266,11 +270,11 @@ func gmAudioMime(path, mime string) string {
 			return mime
 		}
 	}
-	return gmAudioExts[strings.ToLower(nodeExtname(path))]
+	return gmAudioExts[strings.ToLower(node.Extname(path))]
 }
 
 func gmBinary(sample []byte, path string) bool {
-	ext := strings.ToLower(nodeExtname(path))
+	ext := strings.ToLower(node.Extname(path))
 	switch {
 	case ext == ".ts" || ext == ".mts" || ext == ".cts" || ext == ".svg":
 		return false
@@ -280,46 +284,46 @@ func gmBinary(sample []byte, path string) bool {
 	return isBinaryFile(sample)
 }
 
-func (gemini) Format(p *Plan, f *Found) *outcome {
+func (gemini) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	c := p.Call.(*gmCall)
-	rel := strings.ReplaceAll(nodeRelative(c.root, p.Path), "\\", "/")
+	rel := strings.ReplaceAll(node.Relative(c.root, p.Path), "\\", "/")
 	switch {
-	case f.Kind == KindMissing: // fs.existsSync is false on any error
-		return fail("File not found: " + p.Path)
-	case f.Kind == KindDir:
-		return fail("Path is a directory, not a file: " + p.Path)
+	case f.Kind == reader.KindMissing: // fs.existsSync is false on any error
+		return reader.Fail("File not found: " + p.Path)
+	case f.Kind == reader.KindDir:
+		return reader.Fail("Path is a directory, not a file: " + p.Path)
 	case float64(f.Size)/(1<<20) > gmMaxMB:
-		return fail(fmt.Sprintf("File size exceeds the %dMB limit: %s (%sMB)", gmMaxMB, p.Path, jsFixed2(float64(f.Size)/(1<<20))))
-	case f.Kind == KindSpecial:
-		return wouldHang("Gemini CLI", f)
+		return reader.Fail(fmt.Sprintf("File size exceeds the %dMB limit: %s (%sMB)", gmMaxMB, p.Path, jsFixed2(float64(f.Size)/(1<<20))))
+	case f.Kind == reader.KindSpecial:
+		return reader.WouldHang("Gemini CLI", f)
 	case f.Err != nil:
-		return fail("Error reading file " + p.Path + ": " + nodeError(f.Err, "open", p.Path))
+		return reader.Fail("Error reading file " + p.Path + ": " + node.Error(f.Err, "open", p.Path))
 	case f.Media != nil:
-		o := &outcome{attachments: []Attachment{*f.Media}}
+		o := &reader.Outcome{Attachments: []reader.Attachment{*f.Media}}
 		if strings.HasPrefix(f.Media.Mime, "audio/") || strings.HasPrefix(f.Media.Mime, "video/") {
-			o.media(fmt.Sprintf(gmInjectText, f.Media.Mime))
+			o.Media(fmt.Sprintf(gmInjectText, f.Media.Mime))
 		} else {
-			o.media(gmMediaText)
+			o.Media(gmMediaText)
 		}
 		return o
 	case f.Binary:
-		o := &outcome{}
-		o.notice("Cannot display content of binary file: " + rel)
+		o := &reader.Outcome{}
+		o.Notice("Cannot display content of binary file: " + rel)
 		return o
 	case c.kind == "svg" && f.Size > gmSVGMax:
-		o := &outcome{}
-		o.notice("Cannot display content of SVG file larger than 1MB: " + rel)
+		o := &reader.Outcome{}
+		o.Notice("Cannot display content of SVG file larger than 1MB: " + rel)
 		return o
 	}
 	pg := f.Page
 	if pg.Err != nil {
-		return fail("Error reading file " + p.Path + ": " + nodeError(pg.Err, "read", p.Path))
+		return reader.Fail("Error reading file " + p.Path + ": " + node.Error(pg.Err, "read", p.Path))
 	}
-	o := &outcome{}
+	o := &reader.Outcome{}
 	if c.kind == "svg" {
 		gmLines(o, pg.Lines)
 		if n := len(pg.Lines); n > 0 {
-			o.truncation.FirstLine, o.truncation.LastLine = 1, n
+			o.Truncation.FirstLine, o.Truncation.LastLine = 1, n
 		}
 		return o
 	}
@@ -330,17 +334,17 @@ func (gemini) Format(p *Plan, f *Found) *outcome {
 	for _, l := range pg.Lines {
 		cut = cut || l.Cut
 	}
-	t := &o.truncation
+	t := &o.Truncation
 	if start > 0 || end < total || cut {
-		o.notice(fmt.Sprintf("\nIMPORTANT: The file content has been truncated.\n"+
+		o.Notice(fmt.Sprintf("\nIMPORTANT: The file content has been truncated.\n"+
 			"Status: Showing lines %d-%d of %d total lines.\n"+
 			"Action: To read more of the file, you can use the 'start_line' and 'end_line' parameters in a subsequent 'read_file' call. "+
 			"For example, to read the next section of the file, use start_line: %d.\n\n"+
 			"--- FILE CONTENT (truncated) ---\n", start+1, end, total, end+1))
 		if end < total {
-			t.Cap = CapLimit
+			t.Cap = reader.CapLimit
 			if c.end == 0 {
-				t.Cap = CapLines
+				t.Cap = reader.CapLines
 			}
 			t.NextOffset = end + 1
 			t.Next = gmNext(p, c, end+1)
@@ -354,18 +358,18 @@ func (gemini) Format(p *Plan, f *Found) *outcome {
 	return o
 }
 
-func gmLines(o *outcome, lines []Line) {
+func gmLines(o *reader.Outcome, lines []reader.Line) {
 	for i, l := range lines {
 		if i > 0 {
-			o.frame("\n")
+			o.Frame("\n")
 		}
-		o.line(l, "", gmCutSuffix)
+		o.Line(l, "", gmCutSuffix)
 	}
 }
 
 // gmNext is the call the notice asks for: start_line set, end_line dropped.
-func gmNext(p *Plan, c *gmCall, next int) json.RawMessage {
-	return object("file_path", p.Path, "start_line", next)
+func gmNext(p *reader.Plan, c *gmCall, next int) json.RawMessage {
+	return reader.JSONObject("file_path", p.Path, "start_line", next)
 }
 
 // jsFixed2 is JavaScript's n.toFixed(2) for the sizes the tool prints.

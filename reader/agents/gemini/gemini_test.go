@@ -1,4 +1,4 @@
-package reader
+package gemini
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/readlens/readlens/reader"
 )
 
 // Gemini CLI's size rules need files too large to commit: made sparse here.
@@ -34,7 +36,7 @@ func TestGeminiSizeLimits(t *testing.T) {
 		{"20 MB is allowed", `{"file_path":"exact.txt","start_line":1,"end_line":1}`, "Cannot display content of binary file: exact.txt", false},
 		{"svg over 1 MB", `{"file_path":"big.svg"}`, "Cannot display content of SVG file larger than 1MB: big.svg", false},
 	} {
-		res, err := Read(context.Background(), Request{Profile: "gemini-cli", Args: []byte(c.args), Cwd: dir, Home: dir})
+		res, err := reader.Read(context.Background(), reader.Request{Profile: Profile, Args: []byte(c.args), Cwd: dir, Home: dir})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package reader
+package opencode
 
 import (
 	"bytes"
@@ -12,6 +12,9 @@ import (
 
 	"golang.org/x/text/collate"
 	"golang.org/x/text/language"
+
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/node"
 )
 
 // opencode 1.18.33: the v1 read tool the CLI session uses
@@ -19,27 +22,28 @@ import (
 // goldens in testdata/golden/opencode were recorded from the released binary.
 type opencode struct{}
 
-func init() { register(opencode{}) }
+// Profile is opencode's read tool, as readlens reproduces it.
+var Profile reader.Profile = opencode{}
 
 const (
 	ocLimit     = 2000
-	ocLineMax   = 2000
-	ocMaxBytes  = 51200
+	LineMax     = 2000
+	MaxBytes    = 51200
 	ocSample    = 4096
-	ocLineCut   = "... (line truncated to 2000 chars)"
+	LineCut     = "... (line truncated to 2000 chars)"
 	ocCapWords  = "50 KB"
 	ocSchemaEnd = ".\nPlease rewrite the input so it satisfies the expected schema."
 )
 
-// ocBinaryExts is the tool's extension list, in its order.
-var ocBinaryExts = []string{".zip", ".tar", ".gz", ".exe", ".dll", ".so", ".class", ".jar", ".war", ".7z",
+// BinaryExts is the tool's extension list, in its order.
+var BinaryExts = []string{".zip", ".tar", ".gz", ".exe", ".dll", ".so", ".class", ".jar", ".war", ".7z",
 	".doc", ".docx", ".xls", ".xlsx", ".ppt", ".pptx", ".odt", ".ods", ".odp", ".bin", ".dat", ".obj", ".o",
 	".a", ".lib", ".wasm", ".pyc", ".pyo"}
 
-func (opencode) Info() Info {
-	return Info{
+func (opencode) Info() reader.Info {
+	return reader.Info{
 		Name: "opencode", Agent: "opencode", Release: "1.18.33", Tool: "read", Titled: true,
-		Params: []Param{
+		Params: []reader.Param{
 			{Name: "filePath", Type: "string", Required: true, Doc: "The absolute path to the file or directory to read"},
 			{Name: "offset", Type: "integer >= 0", Doc: "The line number to start reading from (1-indexed)"},
 			{Name: "limit", Type: "integer >= 0", Doc: "The maximum number of lines to read (defaults to 2000)"},
@@ -58,45 +62,45 @@ func (opencode) Info() Info {
 }
 
 func (opencode) Args(path string, offset, limit *int) json.RawMessage {
-	return object("filePath", path, "offset", intArg(offset), "limit", intArg(limit))
+	return reader.JSONObject("filePath", path, "offset", reader.IntArg(offset), "limit", reader.IntArg(limit))
 }
 
 type ocCall struct {
-	args          Args
+	args          reader.Args
 	offset, limit int
 }
 
-func (opencode) Plan(env Env, a Args) (*Plan, *outcome) {
+func (opencode) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome) {
 	if msg := ocValidate(a); msg != "" {
-		return nil, fail("The read tool was called with invalid arguments: SchemaError(" + msg + ")" + ocSchemaEnd)
+		return nil, reader.Fail("The read tool was called with invalid arguments: SchemaError(" + msg + ")" + ocSchemaEnd)
 	}
 	filePath := a.Get("filePath").Str
 	p := filePath // an absolute path is kept verbatim, trailing slash and all
-	if !isAbs(p) {
-		p = nodeResolve(env.Cwd, p)
+	if !node.IsAbs(p) {
+		p = node.Resolve(env.Cwd, p)
 	}
 	c := &ocCall{args: a, offset: 1, limit: ocLimit}
-	if v := a.Get("offset"); v.Kind == Number && v.Num != 0 {
+	if v := a.Get("offset"); v.Kind == reader.Number && v.Num != 0 {
 		c.offset = int(v.Num)
 	}
-	if v := a.Get("limit"); v.Kind == Number {
+	if v := a.Get("limit"); v.Kind == reader.Number {
 		c.limit = int(v.Num)
 	}
-	return &Plan{
+	return &reader.Plan{
 		Path:         p,
-		Title:        nodeRelative(env.Worktree, p),
-		Dir:          DirList,
+		Title:        node.Relative(env.Worktree, p),
+		Dir:          reader.DirList,
 		Near:         true,
 		Sample:       ocSample,
 		SampleBySize: true,
 		Media:        ocMedia,
-		Binary:       ocBinary,
-		Text:         Text{StripBOM: true, Split: Split{Universal: true}},
-		Window: Window{
+		Binary:       Binary,
+		Text:         reader.Text{StripBOM: true, Split: reader.Split{Universal: true}},
+		Window: reader.Window{
 			Start:  c.offset - 1,
 			Limit:  c.limit,
-			Cut:    LineCut{Max: ocLineMax, Unit: UTF16, Suffix: ocLineCut},
-			Budget: Budget{Max: ocMaxBytes, Unit: Bytes, Sep: 1, Halt: true},
+			Cut:    reader.LineCut{Max: LineMax, Unit: reader.UTF16, Suffix: LineCut},
+			Budget: reader.Budget{Max: MaxBytes, Unit: reader.Bytes, Sep: 1, Halt: true},
 			Count:  true,
 		},
 		Extras: ocInstructions(env, p),
@@ -106,19 +110,19 @@ func (opencode) Plan(env Env, a Args) (*Plan, *outcome) {
 
 // ocValidate checks the arguments against the tool's Effect schema and
 // returns the first failure as Effect words it.
-func ocValidate(a Args) string {
+func ocValidate(a reader.Args) string {
 	at := func(key, msg string) string { return msg + "\n  at [\"" + key + "\"]" }
 	switch v := a.Get("filePath"); v.Kind {
-	case Missing:
+	case reader.Missing:
 		return at("filePath", "Missing key")
-	case String:
+	case reader.String:
 	default:
 		return at("filePath", "Expected string, got "+effectFormat(v))
 	}
 	for _, key := range []string{"offset", "limit"} {
 		switch v := a.Get(key); {
-		case v.Kind == Missing:
-		case v.Kind != Number:
+		case v.Kind == reader.Missing:
+		case v.Kind != reader.Number:
 			return at(key, "Expected number | undefined, got "+effectFormat(v))
 		case !v.IsSafeInt():
 			return at(key, "Expected an integer, got "+effectFormat(v))
@@ -130,34 +134,34 @@ func ocValidate(a Args) string {
 }
 
 // effectFormat prints a value the way Effect's SchemaError quotes it.
-func effectFormat(v Value) string {
+func effectFormat(v reader.Value) string {
 	switch v.Kind {
-	case Number:
-		return jsNumber(v.Num)
-	case String:
-		return jsString(v.Str)
+	case reader.Number:
+		return node.Number(v.Num)
+	case reader.String:
+		return node.Quote(v.Str)
 	}
-	return jsStringify(v.Raw, "")
+	return node.Stringify(v.Raw, "")
 }
 
 // ocMedia sniffs the sample's magic bytes, then falls back to the extension.
 func ocMedia(sample []byte, path string) string {
 	mime := ""
 	switch {
-	case bytes.HasPrefix(sample, sigPNG):
+	case bytes.HasPrefix(sample, reader.SigPNG):
 		mime = "image/png"
-	case bytes.HasPrefix(sample, sigJPEG):
+	case bytes.HasPrefix(sample, reader.SigJPEG):
 		mime = "image/jpeg"
-	case bytes.HasPrefix(sample, sigGIF8):
+	case bytes.HasPrefix(sample, reader.SigGIF8):
 		mime = "image/gif"
-	case bytes.HasPrefix(sample, sigBMP):
+	case bytes.HasPrefix(sample, reader.SigBMP):
 		mime = "image/bmp" // sniffed, so the extension is never consulted, and not attached
-	case bytes.HasPrefix(sample, sigPDF):
+	case bytes.HasPrefix(sample, reader.SigPDF):
 		mime = "application/pdf"
-	case isWebP(sample):
+	case reader.IsWebP(sample):
 		mime = "image/webp"
 	default:
-		mime = extMime(path)
+		mime = reader.ExtMime(path)
 	}
 	switch mime {
 	case "image/jpeg", "image/png", "image/gif", "image/webp", "application/pdf":
@@ -166,23 +170,23 @@ func ocMedia(sample []byte, path string) string {
 	return ""
 }
 
-func ocBinary(sample []byte, path string) bool {
-	if slices.Contains(ocBinaryExts, strings.ToLower(nodeExtname(path))) {
+func Binary(sample []byte, path string) bool {
+	if slices.Contains(BinaryExts, strings.ToLower(node.Extname(path))) {
 		return true
 	}
-	nul, ratio := controlRatio(sample)
+	nul, ratio := reader.ControlRatio(sample)
 	return nul || ratio > 0.3
 }
 
 // ocInstructions finds the instruction files opencode appends to a read: in
 // each directory from the file's up to, not including, the session directory,
 // the first of AGENTS.md, CLAUDE.md and CONTEXT.md.
-func ocInstructions(env Env, file string) []string {
+func ocInstructions(env reader.Env, file string) []string {
 	root := env.Cwd
 	var found []string
-	for dir := nodeDirname(file); dir != root && strings.HasPrefix(dir, root+"/"); dir = nodeDirname(dir) {
+	for dir := node.Dirname(file); dir != root && strings.HasPrefix(dir, root+"/"); dir = node.Dirname(dir) {
 		for _, name := range []string{"AGENTS.md", "CLAUDE.md", "CONTEXT.md"} {
-			p := nodeJoin(dir, name)
+			p := node.Join(dir, name)
 			if p == file {
 				continue
 			}
@@ -195,22 +199,22 @@ func ocInstructions(env Env, file string) []string {
 	return found
 }
 
-func (opencode) Format(p *Plan, f *Found) *outcome {
+func (opencode) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	c := p.Call.(*ocCall)
 	switch {
-	case f.Kind == KindMissing && Errno(f.Err) == syscall.ENOENT:
-		return ocMissing(p.Path, f)
-	case f.Kind == KindMissing, f.Err != nil:
-		return fail(effectError(f.Err))
-	case f.Kind == KindDir:
+	case f.Kind == reader.KindMissing && reader.Errno(f.Err) == syscall.ENOENT:
+		return Missing(p.Path, f)
+	case f.Kind == reader.KindMissing, f.Err != nil:
+		return reader.Fail(effectError(f.Err))
+	case f.Kind == reader.KindDir:
 		return ocDirectory(p.Path, c, f.Entries)
-	case f.Kind == KindSpecial:
-		return wouldHang("opencode", f)
+	case f.Kind == reader.KindSpecial:
+		return reader.WouldHang("opencode", f)
 	case f.Media != nil:
-		return ocAttached(f.Media)
+		return Attached(f.Media)
 	case f.Binary:
-		o := fail("Cannot read binary file: " + p.Path)
-		o.truncation.Cap = CapBinary
+		o := reader.Fail("Cannot read binary file: " + p.Path)
+		o.Truncation.Cap = reader.CapBinary
 		return o
 	}
 	return ocText(p, c, f)
@@ -220,7 +224,7 @@ func (opencode) Format(p *Plan, f *Found) *outcome {
 // "BadResource: FileSystem.stat (/path)".
 func effectError(err error) string {
 	reason := "Unknown"
-	switch Errno(err) {
+	switch reader.Errno(err) {
 	case syscall.ENOENT:
 		reason = "NotFound"
 	case syscall.EACCES:
@@ -239,36 +243,36 @@ func effectError(err error) string {
 	return fmt.Sprintf("%s: FileSystem.%s (%s)", reason, pe.Op, pe.Path)
 }
 
-func ocAttached(a *Attachment) *outcome {
-	o := &outcome{attachments: []Attachment{*a}}
+func Attached(a *reader.Attachment) *reader.Outcome {
+	o := &reader.Outcome{Attachments: []reader.Attachment{*a}}
 	if a.Mime == "application/pdf" {
-		o.media("PDF read successfully")
+		o.Media("PDF read successfully")
 	} else {
-		o.media("Image read successfully")
+		o.Media("Image read successfully")
 	}
 	return o
 }
 
-func ocMissing(path string, f *Found) *outcome {
-	base := strings.ToLower(nodeBasename(path))
-	dir := nodeDirname(path)
+func Missing(path string, f *reader.Found) *reader.Outcome {
+	base := strings.ToLower(node.Basename(path))
+	dir := node.Dirname(path)
 	var near []string
 	for _, name := range f.Siblings {
 		n := strings.ToLower(name)
 		if strings.Contains(n, base) || strings.Contains(base, n) {
-			near = append(near, nodeJoin(dir, name))
+			near = append(near, node.Join(dir, name))
 			if len(near) == 3 {
 				break
 			}
 		}
 	}
 	if len(near) > 0 {
-		return fail("File not found: " + path + "\n\nDid you mean one of these?\n" + strings.Join(near, "\n"))
+		return reader.Fail("File not found: " + path + "\n\nDid you mean one of these?\n" + strings.Join(near, "\n"))
 	}
-	return fail("File not found: " + path)
+	return reader.Fail("File not found: " + path)
 }
 
-func ocDirectory(path string, c *ocCall, entries []Entry) *outcome {
+func ocDirectory(path string, c *ocCall, entries []reader.Entry) *reader.Outcome {
 	names := make([]string, len(entries))
 	for i, e := range entries {
 		names[i] = e.Name
@@ -279,24 +283,24 @@ func ocDirectory(path string, c *ocCall, entries []Entry) *outcome {
 	sortLocale(names)
 	start := min(c.offset-1, len(names))
 	shown := names[start:min(start+c.limit, len(names))]
-	o := &outcome{}
-	o.frame("<path>" + path + "</path>\n<type>directory</type>\n<entries>\n")
+	o := &reader.Outcome{}
+	o.Frame("<path>" + path + "</path>\n<type>directory</type>\n<entries>\n")
 	for i, n := range shown {
 		if i > 0 {
-			o.frame("\n")
+			o.Frame("\n")
 		}
-		o.line(Line{N: start + i + 1, Text: n}, "", "")
+		o.Line(reader.Line{N: start + i + 1, Text: n}, "", "")
 	}
-	o.frame("\n")
-	t := &o.truncation
+	o.Frame("\n")
+	t := &o.Truncation
 	if start+len(shown) < len(names) {
 		next := c.offset + len(shown)
-		o.notice(fmt.Sprintf("\n(Showing %d of %d entries. Use 'offset' parameter to read beyond entry %d)", len(shown), len(names), next))
-		t.Cap, t.NextOffset, t.Next = CapEntries, next, c.args.With("offset", next)
+		o.Notice(fmt.Sprintf("\n(Showing %d of %d entries. Use 'offset' parameter to read beyond entry %d)", len(shown), len(names), next))
+		t.Cap, t.NextOffset, t.Next = reader.CapEntries, next, c.args.With("offset", next)
 	} else {
-		o.notice(fmt.Sprintf("\n(%d entries)", len(names)))
+		o.Notice(fmt.Sprintf("\n(%d entries)", len(names)))
 	}
-	o.frame("\n</entries>")
+	o.Frame("\n</entries>")
 	if len(shown) > 0 {
 		t.FirstLine, t.LastLine = start+1, start+len(shown)
 	}
@@ -329,51 +333,51 @@ func sortLocale(names []string) {
 	}
 }
 
-func ocText(p *Plan, c *ocCall, f *Found) *outcome {
+func ocText(p *reader.Plan, c *ocCall, f *reader.Found) *reader.Outcome {
 	pg := f.Page
 	if pg.Err != nil {
-		return fail(pg.Err.Error())
+		return reader.Fail(pg.Err.Error())
 	}
 	count := pg.Total
 	if count < c.offset && !(count == 0 && c.offset == 1) {
-		return fail(fmt.Sprintf("Offset %d is out of range for this file (%d lines)", c.offset, count))
+		return reader.Fail(fmt.Sprintf("Offset %d is out of range for this file (%d lines)", c.offset, count))
 	}
-	o := &outcome{}
-	o.frame("<path>" + p.Path + "</path>\n<type>file</type>\n<content>\n")
+	o := &reader.Outcome{}
+	o.Frame("<path>" + p.Path + "</path>\n<type>file</type>\n<content>\n")
 	for i, l := range pg.Lines {
 		if i > 0 {
-			o.frame("\n")
+			o.Frame("\n")
 		}
-		o.line(l, fmt.Sprintf("%d: ", l.N), ocLineCut)
+		o.Line(l, fmt.Sprintf("%d: ", l.N), LineCut)
 	}
 	last := c.offset + len(pg.Lines) - 1
 	next := last + 1
-	t := &o.truncation
+	t := &o.Truncation
 	switch {
-	case pg.Stop == StopBudget:
-		o.notice(fmt.Sprintf("\n\n(Output capped at %s. Showing lines %d-%d. Use offset=%d to continue.)", ocCapWords, c.offset, last, next))
-		t.Cap = CapBytes
-	case pg.Stop == StopLimit:
-		o.notice(fmt.Sprintf("\n\n(Showing lines %d-%d of %d. Use offset=%d to continue.)", c.offset, last, count, next))
-		t.Cap = CapLimit
-		if c.limit == ocLimit && c.args.Get("limit").Kind == Missing {
-			t.Cap = CapLines // the default limit is the tool's own cap
+	case pg.Stop == reader.StopBudget:
+		o.Notice(fmt.Sprintf("\n\n(Output capped at %s. Showing lines %d-%d. Use offset=%d to continue.)", ocCapWords, c.offset, last, next))
+		t.Cap = reader.CapBytes
+	case pg.Stop == reader.StopLimit:
+		o.Notice(fmt.Sprintf("\n\n(Showing lines %d-%d of %d. Use offset=%d to continue.)", c.offset, last, count, next))
+		t.Cap = reader.CapLimit
+		if c.limit == ocLimit && c.args.Get("limit").Kind == reader.Missing {
+			t.Cap = reader.CapLines // the default limit is the tool's own cap
 		}
 	default:
-		o.notice(fmt.Sprintf("\n\n(End of file - total %d lines)", count))
+		o.Notice(fmt.Sprintf("\n\n(End of file - total %d lines)", count))
 	}
-	o.frame("\n</content>")
+	o.Frame("\n</content>")
 	if len(f.Extras) > 0 {
-		o.frame("\n\n<system-reminder>\n")
+		o.Frame("\n\n<system-reminder>\n")
 		for i, x := range f.Extras {
 			if i > 0 {
-				o.frame("\n\n")
+				o.Frame("\n\n")
 			}
-			o.notice("Instructions from: " + x.Path + "\n" + x.Text)
+			o.Notice("Instructions from: " + x.Path + "\n" + x.Text)
 		}
-		o.frame("\n</system-reminder>")
+		o.Frame("\n</system-reminder>")
 	}
-	if t.Cap != CapNone {
+	if t.Cap != reader.CapNone {
 		t.NextOffset, t.Next = next, c.args.With("offset", next)
 	}
 	if len(pg.Lines) > 0 {

@@ -1,4 +1,4 @@
-package reader
+package opencode
 
 import (
 	"math/rand"

@@ -1,9 +1,13 @@
-package reader
+package opencodelegacy
 
 import (
 	"encoding/json"
 	"math"
 	"strings"
+
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/agents/opencode"
+	"github.com/readlens/readlens/reader/node"
 )
 
 // opencode 1.1.58 (npm opencode-linux-x64, release 2026-02-11), the last
@@ -20,7 +24,8 @@ import (
 // profile keeps that arithmetic (jsprim.go).
 type opencodeLegacy struct{}
 
-func init() { register(opencodeLegacy{}) }
+// Profile is opencode 1.1's read tool, as readlens reproduces it.
+var Profile reader.Profile = opencodeLegacy{}
 
 const (
 	oclLimit    = 2000
@@ -35,10 +40,10 @@ const (
 	oclCrash = "undefined is not an object (evaluating 'lines[i9].length')"
 )
 
-func (opencodeLegacy) Info() Info {
-	return Info{
+func (opencodeLegacy) Info() reader.Info {
+	return reader.Info{
 		Name: "opencode-legacy", Agent: "opencode", Release: "1.1.58", Tool: "read", Titled: true,
-		Params: []Param{
+		Params: []reader.Param{
 			{Name: "filePath", Type: "string", Required: true, Doc: "The path to the file to read"},
 			{Name: "offset", Type: "number (coerced)", Doc: "The line number to start reading from (0-based)"},
 			{Name: "limit", Type: "number (coerced)", Doc: "The number of lines to read (defaults to 2000)"},
@@ -59,39 +64,39 @@ func (opencodeLegacy) Info() Info {
 }
 
 func (opencodeLegacy) Args(path string, offset, limit *int) json.RawMessage {
-	return object("filePath", path, "offset", intArg(offset), "limit", intArg(limit))
+	return reader.JSONObject("filePath", path, "offset", reader.IntArg(offset), "limit", reader.IntArg(limit))
 }
 
 type oclCall struct {
-	args   Args
-	offset jsPrim  // params.offset || 0, as JavaScript holds it
-	start  float64 // the loop's first i, as a number
-	end    float64 // offset + limit, as a number: the loop stops there or at the end
+	args   reader.Args
+	offset node.Prim // params.offset || 0, as JavaScript holds it
+	start  float64   // the loop's first i, as a number
+	end    float64   // offset + limit, as a number: the loop stops there or at the end
 	// indexed says lines[offset] names an element, so the loop cannot crash.
 	indexed bool
 }
 
-func (opencodeLegacy) Plan(env Env, a Args) (*Plan, *outcome) {
+func (opencodeLegacy) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome) {
 	if issues := oclValidate(a); len(issues) > 0 {
-		return nil, fail("The read tool was called with invalid arguments: " + jsonIssues(issues) +
+		return nil, reader.Fail("The read tool was called with invalid arguments: " + jsonIssues(issues) +
 			".\nPlease rewrite the input so it satisfies the expected schema.")
 	}
-	c := &oclCall{args: a, offset: jsNumberPrim(0)}
-	if v := a.Get("offset"); truthy(v.Raw) {
-		c.offset = jsPrimOf(v.Raw)
+	c := &oclCall{args: a, offset: node.NumberPrim(0)}
+	if v := a.Get("offset"); node.Truthy(v.Raw) {
+		c.offset = node.PrimitiveOf(v.Raw)
 	}
-	limit := jsNumberPrim(oclLimit)
-	if v := a.Get("limit"); v.Kind != Missing && v.Kind != Null {
-		limit = jsPrimOf(v.Raw)
+	limit := node.NumberPrim(oclLimit)
+	if v := a.Get("limit"); v.Kind != reader.Missing && v.Kind != reader.Null {
+		limit = node.PrimitiveOf(v.Raw)
 	}
-	c.start = c.offset.toNumber()
-	c.end = jsAdd(c.offset, limit).toNumber()
-	c.indexed = c.start >= 0 && c.start == math.Trunc(c.start) && c.offset.toString() == jsNumber(c.start)
+	c.start = c.offset.ToNumber()
+	c.end = node.Add(c.offset, limit).ToNumber()
+	c.indexed = c.start >= 0 && c.start == math.Trunc(c.start) && c.offset.ToString() == node.Number(c.start)
 
-	w := Window{
+	w := reader.Window{
 		Limit:  0,
-		Cut:    LineCut{Max: oclLineMax, Unit: UTF16, Suffix: oclLineCut},
-		Budget: Budget{Max: oclMaxBytes, Unit: Bytes, Sep: 1},
+		Cut:    reader.LineCut{Max: oclLineMax, Unit: reader.UTF16, Suffix: oclLineCut},
+		Budget: reader.Budget{Max: oclMaxBytes, Unit: reader.Bytes, Sep: 1},
 		Count:  true,
 	}
 	if c.indexed {
@@ -104,19 +109,19 @@ func (opencodeLegacy) Plan(env Env, a Args) (*Plan, *outcome) {
 		}
 	}
 	p := a.Get("filePath").Str
-	if !isAbs(p) {
-		p = nodeResolve(env.Cwd, p)
+	if !node.IsAbs(p) {
+		p = node.Resolve(env.Cwd, p)
 	}
-	return &Plan{
+	return &reader.Plan{
 		Path:         p,
-		Title:        nodeRelative(env.Worktree, p),
-		Dir:          DirMissing, // Bun.file(dir).exists() is false
+		Title:        node.Relative(env.Worktree, p),
+		Dir:          reader.DirMissing, // Bun.file(dir).exists() is false
 		Near:         true,
 		Sample:       oclSample,
 		SampleBySize: true,
 		Media:        oclMedia,
-		Binary:       ocBinary, // the same 28 extensions and 4096-byte rule as today
-		Text:         Text{StripBOM: true, Split: Split{Phantom: true}},
+		Binary:       opencode.Binary, // the same 28 extensions and 4096-byte rule as today
+		Text:         reader.Text{StripBOM: true, Split: reader.Split{Phantom: true}},
 		Window:       w,
 		Extras:       oclInstructions(env, p),
 		Call:         c,
@@ -126,18 +131,18 @@ func (opencodeLegacy) Plan(env Env, a Args) (*Plan, *outcome) {
 // oclValidate checks the arguments as zod 4 does for the tool's schema
 // (filePath: string, offset and limit: coerce.number().optional()) and
 // returns every issue, in the schema's key order.
-func oclValidate(a Args) [][][2]string {
+func oclValidate(a reader.Args) [][][2]string {
 	var issues [][][2]string
-	if v := a.Get("filePath"); v.Kind != String {
+	if v := a.Get("filePath"); v.Kind != reader.String {
 		issues = append(issues, [][2]string{{"expected", "string"}, {"code", "invalid_type"},
-			{"path", "filePath"}, {"message", "Invalid input: expected string, received " + zodType(v)}})
+			{"path", "filePath"}, {"message", "Invalid input: expected string, received " + reader.ZodType(v)}})
 	}
 	for _, key := range []string{"offset", "limit"} {
 		v := a.Get(key)
-		if v.Kind == Missing {
+		if v.Kind == reader.Missing {
 			continue
 		}
-		n := jsPrimOf(v.Raw).toNumber() // z.coerce.number() is Number(input)
+		n := node.PrimitiveOf(v.Raw).ToNumber() // z.coerce.number() is Number(input)
 		received, shown := "", ""
 		switch {
 		case math.IsNaN(n):
@@ -167,11 +172,11 @@ func jsonIssues(issues [][][2]string) string {
 			if j > 0 {
 				b.WriteString(",")
 			}
-			b.WriteString("\n    " + jsString(kv[0]) + ": ")
+			b.WriteString("\n    " + node.Quote(kv[0]) + ": ")
 			if kv[0] == "path" {
-				b.WriteString("[\n      " + jsString(kv[1]) + "\n    ]")
+				b.WriteString("[\n      " + node.Quote(kv[1]) + "\n    ]")
 			} else {
-				b.WriteString(jsString(kv[1]))
+				b.WriteString(node.Quote(kv[1]))
 			}
 		}
 		b.WriteString("\n  }")
@@ -183,7 +188,7 @@ func jsonIssues(issues [][][2]string) string {
 // oclMedia is Bun's file.type, from the extension alone: every image type
 // but SVG and image/vnd.fastbidsheet, and PDF, are attached.
 func oclMedia(_ []byte, path string) string {
-	mime := bunImageMimes[strings.TrimPrefix(bunExtension(path), ".")]
+	mime := node.BunImageMimes[strings.TrimPrefix(node.BunExtension(path), ".")]
 	switch mime {
 	case "", "image/svg+xml", "image/vnd.fastbidsheet":
 		return ""
@@ -195,13 +200,13 @@ func oclMedia(_ []byte, path string) string {
 // directory up, while the directory starts with the session directory and
 // is not it, the first of AGENTS.md, CLAUDE.md and CONTEXT.md. The test is a
 // plain prefix, so a sibling "<root>-evil" counts as inside.
-func oclInstructions(env Env, file string) []string {
+func oclInstructions(env reader.Env, file string) []string {
 	root := env.Cwd
-	target := nodeResolve("/", file)
+	target := node.Resolve("/", file)
 	var found []string
-	for dir := nodeDirname(target); strings.HasPrefix(dir, root) && dir != root; dir = nodeDirname(dir) {
+	for dir := node.Dirname(target); strings.HasPrefix(dir, root) && dir != root; dir = node.Dirname(dir) {
 		for _, name := range []string{"AGENTS.md", "CLAUDE.md", "CONTEXT.md"} {
-			p := nodeJoin(dir, name)
+			p := node.Join(dir, name)
 			if st, err := env.FS.Stat(p); err == nil && st.Mode().IsRegular() {
 				if p != target {
 					found = append(found, p)
@@ -216,55 +221,55 @@ func oclInstructions(env Env, file string) []string {
 	return found
 }
 
-func (opencodeLegacy) Format(p *Plan, f *Found) *outcome {
+func (opencodeLegacy) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	c := p.Call.(*oclCall)
 	switch {
-	case f.Kind == KindMissing:
+	case f.Kind == reader.KindMissing:
 		return oclMissing(p.Path, f)
-	case f.Kind == KindSpecial:
-		return wouldHang("opencode", f)
+	case f.Kind == reader.KindSpecial:
+		return reader.WouldHang("opencode", f)
 	case f.Err != nil:
-		return fail(nodeError(f.Err, "open", p.Path))
+		return reader.Fail(node.Error(f.Err, "open", p.Path))
 	case f.Media != nil:
-		o := ocAttached(f.Media)
-		o.setPreview(o.output())
+		o := opencode.Attached(f.Media)
+		o.SetPreview(o.Output())
 		return o
 	case f.Binary:
-		return fail("Cannot read binary file: " + p.Path)
+		return reader.Fail("Cannot read binary file: " + p.Path)
 	}
 	return oclText(c, f)
 }
 
 // oclMissing is the not-found error with suggestions; a parent directory
 // that cannot be listed leaks readdirSync's own error.
-func oclMissing(path string, f *Found) *outcome {
+func oclMissing(path string, f *reader.Found) *reader.Outcome {
 	if f.SiblingsErr != nil {
-		return fail(nodeError(f.SiblingsErr, "scandir", nodeDirname(path)))
+		return reader.Fail(node.Error(f.SiblingsErr, "scandir", node.Dirname(path)))
 	}
-	return ocMissing(path, f)
+	return opencode.Missing(path, f)
 }
 
-func oclText(c *oclCall, f *Found) *outcome {
+func oclText(c *oclCall, f *reader.Found) *reader.Outcome {
 	pg := f.Page
 	if pg.Err != nil {
-		return fail(pg.Err.Error())
+		return reader.Fail(pg.Err.Error())
 	}
 	total := pg.Total
 	if !c.indexed && c.start < c.end && c.start < float64(total) {
-		return fail(oclCrash) // the loop ran once, on lines[offset], which is undefined
+		return reader.Fail(oclCrash) // the loop ran once, on lines[offset], which is undefined
 	}
-	o := &outcome{}
-	o.frame("<file>\n")
+	o := &reader.Outcome{}
+	o.Frame("<file>\n")
 	preview := make([]string, 0, oclPreview)
 	for i, l := range pg.Lines {
 		if i > 0 {
-			o.frame("\n")
+			o.Frame("\n")
 		}
-		num := jsAdd(jsAdd(jsNumberPrim(float64(i)), c.offset), jsNumberPrim(1)).toString()
+		num := node.Add(node.Add(node.NumberPrim(float64(i)), c.offset), node.NumberPrim(1)).ToString()
 		if n := len(num); n < 5 {
 			num = strings.Repeat("0", 5-n) + num
 		}
-		o.line(l, num+"| ", oclLineCut)
+		o.Line(l, num+"| ", oclLineCut)
 		if i < oclPreview {
 			shown := l.Text
 			if l.Cut {
@@ -273,24 +278,24 @@ func oclText(c *oclCall, f *Found) *outcome {
 			preview = append(preview, shown)
 		}
 	}
-	last := jsAdd(c.offset, jsNumberPrim(float64(len(pg.Lines))))
-	more := float64(total) > last.toNumber()
-	t := &o.truncation
+	last := node.Add(c.offset, node.NumberPrim(float64(len(pg.Lines))))
+	more := float64(total) > last.ToNumber()
+	t := &o.Truncation
 	switch {
-	case pg.Stop == StopBudget:
-		o.notice("\n\n(Output truncated at 51200 bytes. Use 'offset' parameter to read beyond line " + last.toString() + ")")
-		t.Cap = CapBytes
+	case pg.Stop == reader.StopBudget:
+		o.Notice("\n\n(Output truncated at 51200 bytes. Use 'offset' parameter to read beyond line " + last.ToString() + ")")
+		t.Cap = reader.CapBytes
 	case more:
-		o.notice("\n\n(File has more lines. Use 'offset' parameter to read beyond line " + last.toString() + ")")
-		t.Cap = CapLimit
-		if v := c.args.Get("limit"); v.Kind == Missing || v.Kind == Null {
-			t.Cap = CapLines // the default limit is the tool's own cap
+		o.Notice("\n\n(File has more lines. Use 'offset' parameter to read beyond line " + last.ToString() + ")")
+		t.Cap = reader.CapLimit
+		if v := c.args.Get("limit"); v.Kind == reader.Missing || v.Kind == reader.Null {
+			t.Cap = reader.CapLines // the default limit is the tool's own cap
 		}
 	default:
-		o.notice("\n\n(End of file - total " + jsNumber(float64(total)) + " lines)")
+		o.Notice("\n\n(End of file - total " + node.Number(float64(total)) + " lines)")
 	}
-	o.frame("\n</file>")
-	var extras []Extra
+	o.Frame("\n</file>")
+	var extras []reader.Extra
 	for _, x := range f.Extras {
 		x.Text = strings.TrimPrefix(x.Text, "\ufeff") // Bun's text() drops a BOM
 		if x.Text != "" {                             // an empty file is claimed but not shown
@@ -298,17 +303,17 @@ func oclText(c *oclCall, f *Found) *outcome {
 		}
 	}
 	if len(extras) > 0 {
-		o.frame("\n\n<system-reminder>\n")
+		o.Frame("\n\n<system-reminder>\n")
 		for i, x := range extras {
 			if i > 0 {
-				o.frame("\n\n")
+				o.Frame("\n\n")
 			}
-			o.notice("Instructions from: " + x.Path + "\n" + x.Text)
+			o.Notice("Instructions from: " + x.Path + "\n" + x.Text)
 		}
-		o.frame("\n</system-reminder>")
+		o.Frame("\n</system-reminder>")
 	}
-	o.setPreview(strings.Join(preview, "\n"))
-	if n := last.toNumber(); t.Cap != CapNone && last.kind == jsNum && n >= 1 && n == math.Trunc(n) && n < 1<<53 {
+	o.SetPreview(strings.Join(preview, "\n"))
+	if n := last.ToNumber(); t.Cap != reader.CapNone && last.IsNumber() && n >= 1 && n == math.Trunc(n) && n < 1<<53 {
 		t.NextOffset, t.Next = int(n), c.args.With("offset", int64(n))
 	}
 	if len(pg.Lines) > 0 {

@@ -1,9 +1,13 @@
-package reader
+package opencodelegacy
 
 import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/readlens/readlens/internal/fixtures"
+	"github.com/readlens/readlens/internal/readertest"
+	"github.com/readlens/readlens/reader"
 )
 
 // TestOpencodeLegacyDocumentExamples replays design document 003's own
@@ -21,34 +25,34 @@ func TestOpencodeLegacyDocumentExamples(t *testing.T) {
 		fmt.Fprintf(&app, "// line %d\n", i)
 	}
 	app.WriteString("export default app")
-	root := tree(t, map[string]string{
+	root := fixtures.Tree(t, map[string]string{
 		"src/app.ts":      app.String(),
 		"assets/logo.png": "\x89PNG\r\n\x1a\n",
 		"file.exe":        "MZ",
 		"src/config.tsx":  "",
 	})
 	// Scenario 1: the whole file.
-	res := call(t, "opencode-legacy", root, `{"filePath":"`+root+`/src/app.ts"}`)
+	res := readertest.Call(t, Profile, root, `{"filePath":"`+root+`/src/app.ts"}`)
 	if !strings.HasPrefix(res.Output, "<file>\n00001| import express from 'express'\n00002| import bodyParser from 'body-parser'\n00003| // line 3\n") ||
 		!strings.HasSuffix(res.Output, "\n00150| export default app\n\n(End of file - total 150 lines)\n</file>") || res.Title != "src/app.ts" {
-		t.Errorf("scenario 1: %q, title %q", shorten(res.Output), res.Title)
+		t.Errorf("scenario 1: %q, title %q", readertest.Shorten(res.Output), res.Title)
 	}
 	// Scenario 2: offset 100, limit 50 is lines 101 to 150.
-	res = call(t, "opencode-legacy", root, `{"filePath":"src/app.ts","offset":100,"limit":50}`)
+	res = readertest.Call(t, Profile, root, `{"filePath":"src/app.ts","offset":100,"limit":50}`)
 	if res.Truncation.FirstLine != 101 || res.Truncation.LastLine != 150 || !strings.HasPrefix(res.Output, "<file>\n00101| // line 101\n") {
-		t.Errorf("scenario 2: %q", shorten(res.Output))
+		t.Errorf("scenario 2: %q", readertest.Shorten(res.Output))
 	}
 	// Scenario 3: an image is an attachment.
-	res = call(t, "opencode-legacy", root, `{"filePath":"assets/logo.png"}`)
+	res = readertest.Call(t, Profile, root, `{"filePath":"assets/logo.png"}`)
 	if res.Output != "Image read successfully" || res.Preview != "Image read successfully" || len(res.Attachments) != 1 || res.Attachments[0].Mime != "image/png" || res.Title != "assets/logo.png" {
 		t.Errorf("scenario 3: %q %q %+v", res.Output, res.Preview, res.Attachments)
 	}
 	// Errors.
-	res = call(t, "opencode-legacy", root, `{"filePath":"file.exe"}`)
+	res = readertest.Call(t, Profile, root, `{"filePath":"file.exe"}`)
 	if want := "Cannot read binary file: " + root + "/file.exe"; res.Output != want || !res.IsError {
 		t.Errorf("binary: %q", res.Output)
 	}
-	res = call(t, "opencode-legacy", root, `{"filePath":"src/config.ts"}`)
+	res = readertest.Call(t, Profile, root, `{"filePath":"src/config.ts"}`)
 	if want := "File not found: " + root + "/src/config.ts\n\nDid you mean one of these?\n" + root + "/src/config.tsx"; res.Output != want {
 		t.Errorf("not found: %q", res.Output)
 	}
@@ -60,8 +64,8 @@ func TestOpencodeLegacyDocumentExamples(t *testing.T) {
 // inside (read from the release's bundled source; the recorder's fixture
 // root has no such sibling).
 func TestOpencodeLegacySiblingInstructions(t *testing.T) {
-	base := tree(t, map[string]string{"root/": "", "root-evil/AGENTS.md": "evil rules\n", "root-evil/f.txt": "f\n"})
-	res := callWith(t, Request{Profile: "opencode-legacy", Args: []byte(`{"filePath":"` + base + `/root-evil/f.txt"}`),
+	base := fixtures.Tree(t, map[string]string{"root/": "", "root-evil/AGENTS.md": "evil rules\n", "root-evil/f.txt": "f\n"})
+	res := readertest.CallWith(t, reader.Request{Profile: Profile, Args: []byte(`{"filePath":"` + base + `/root-evil/f.txt"}`),
 		Cwd: base + "/root", Worktree: base + "/root"})
 	want := "<file>\n00001| f\n00002| \n\n(End of file - total 2 lines)\n</file>\n\n<system-reminder>\nInstructions from: " +
 		base + "/root-evil/AGENTS.md\nevil rules\n\n</system-reminder>"

@@ -1,4 +1,4 @@
-package reader
+package pi
 
 import (
 	"bytes"
@@ -10,6 +10,9 @@ import (
 	"strings"
 
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/node"
 )
 
 // pi 0.73.1: the read tool of pi's coding agent
@@ -22,21 +25,22 @@ import (
 // "lines 1.5-..."). The profile keeps that arithmetic in float64.
 type pi struct{}
 
-func init() { register(pi{}) }
+// Profile is pi's read tool, as readlens reproduces it.
+var Profile reader.Profile = pi{}
 
 const (
-	piMaxLines   = 2000
-	piMaxBytes   = 51200
+	MaxLines     = 2000
+	MaxBytes     = 51200
 	piSample     = 4100 // file-type's detection window
 	piMaxSide    = 2000 // images larger than this are resized
 	piMaxBase64  = 4.5 * 1024 * 1024
 	piLimitWords = "50.0KB" // formatSize(51200)
 )
 
-func (pi) Info() Info {
-	return Info{
+func (pi) Info() reader.Info {
+	return reader.Info{
 		Name: "pi", Agent: "pi", Release: "0.73.1", Tool: "read",
-		Params: []Param{
+		Params: []reader.Param{
 			{Name: "path", Type: "string", Required: true, Doc: "Path to the file to read (relative or absolute)"},
 			{Name: "offset", Type: "number", Doc: "Line number to start reading from (1-indexed)"},
 			{Name: "limit", Type: "number", Doc: "Maximum number of lines to read"},
@@ -53,28 +57,28 @@ func (pi) Info() Info {
 }
 
 func (pi) Args(path string, offset, limit *int) json.RawMessage {
-	return object("path", path, "offset", intArg(offset), "limit", intArg(limit))
+	return reader.JSONObject("path", path, "offset", reader.IntArg(offset), "limit", reader.IntArg(limit))
 }
 
 type piCall struct {
-	args   Args
+	args   reader.Args
 	path   string   // the path argument after coercion, as the sed hint prints it
 	offset float64  // 0 when absent
 	limit  *float64 // nil when absent
 	start  float64  // JavaScript's startLine
 }
 
-func (pi) Plan(env Env, a Args) (*Plan, *outcome) {
+func (pi) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome) {
 	c, errs := piValidate(a)
 	if errs != "" {
-		return nil, fail("Validation failed for tool \"read\":\n" + errs + "\n\nReceived arguments:\n" + jsStringify(a.Raw, "  "))
+		return nil, reader.Fail("Validation failed for tool \"read\":\n" + errs + "\n\nReceived arguments:\n" + node.Stringify(a.Raw, "  "))
 	}
 	c.args = a
 	if c.offset != 0 {
 		c.start = math.Max(0, c.offset-1)
 	}
-	w := Window{Start: int(c.start), Limit: -1, MaxLines: piMaxLines,
-		Budget: Budget{Max: piMaxBytes, Unit: Bytes, Sep: 1}, Count: true}
+	w := reader.Window{Start: int(c.start), Limit: -1, MaxLines: MaxLines,
+		Budget: reader.Budget{Max: MaxBytes, Unit: reader.Bytes, Sep: 1}, Count: true}
 	tail := 0
 	if c.limit != nil {
 		// allLines.slice(start, min(start+limit, N)): the end is truncated
@@ -89,13 +93,13 @@ func (pi) Plan(env Env, a Args) (*Plan, *outcome) {
 			w.Limit = 0
 		}
 	}
-	return &Plan{
+	return &reader.Plan{
 		Path:   piResolve(env, c.path),
-		Dir:    DirRefuse,
+		Dir:    reader.DirRefuse,
 		Sample: piSample,
 		Media:  piMedia,
 		Decode: piMaxSide,
-		Text:   Text{Split: Split{Phantom: true}},
+		Text:   reader.Text{Split: reader.Split{Phantom: true}},
 		Window: w,
 		Tail:   tail,
 		Call:   c,
@@ -104,26 +108,26 @@ func (pi) Plan(env Env, a Args) (*Plan, *outcome) {
 
 // piValidate converts and checks the arguments as pi-ai does: TypeBox's
 // Value.Convert, then the schema, every failure listed.
-func piValidate(a Args) (*piCall, string) {
+func piValidate(a reader.Args) (*piCall, string) {
 	c := &piCall{}
 	var errs []string
 	switch v := a.Get("path"); v.Kind {
-	case Missing:
+	case reader.Missing:
 		errs = append(errs, "  - path: must have required properties path")
-	case String:
+	case reader.String:
 		c.path = v.Str
-	case Number:
-		c.path = jsNumber(v.Num)
-	case Bool:
+	case reader.Number:
+		c.path = node.Number(v.Num)
+	case reader.Bool:
 		c.path = fmt.Sprint(v.Bool)
-	case Null:
+	case reader.Null:
 		c.path = "null"
 	default:
 		errs = append(errs, "  - path: must be string")
 	}
 	for _, key := range []string{"offset", "limit"} {
 		v := a.Get(key)
-		if v.Kind == Missing {
+		if v.Kind == reader.Missing {
 			continue
 		}
 		n, ok := typeboxNumber(v)
@@ -141,19 +145,19 @@ func piValidate(a Args) (*piCall, string) {
 }
 
 // typeboxNumber is TypeBox's TryNumber followed by its Number check.
-func typeboxNumber(v Value) (float64, bool) {
+func typeboxNumber(v reader.Value) (float64, bool) {
 	switch v.Kind {
-	case Number:
+	case reader.Number:
 		return v.Num, !math.IsInf(v.Num, 0)
-	case Bool:
+	case reader.Bool:
 		if v.Bool {
 			return 1, true
 		}
 		return 0, true
-	case Null:
+	case reader.Null:
 		return 0, true
-	case String:
-		if n, ok := jsToNumber(v.Str); ok && !math.IsInf(n, 0) && !math.IsNaN(n) {
+	case reader.String:
+		if n, ok := node.ToNumber(v.Str); ok && !math.IsInf(n, 0) && !math.IsNaN(n) {
 			return n, true
 		}
 		switch strings.ToLower(v.Str) {
@@ -172,7 +176,7 @@ var piAmPm = regexp.MustCompile(`(?i) (AM|PM)\.`)
 // piResolve is pi's resolveReadPath: expand "@", "~" and odd spaces, resolve
 // against the working directory, then try the macOS spellings of a name that
 // does not exist (screenshot U+202F, NFD, curly apostrophe).
-func piResolve(env Env, raw string) string {
+func piResolve(env reader.Env, raw string) string {
 	p := strings.TrimPrefix(raw, "@")
 	p = piUnicodeSpaces.ReplaceAllString(p, " ")
 	switch {
@@ -181,8 +185,8 @@ func piResolve(env Env, raw string) string {
 	case strings.HasPrefix(p, "~/"):
 		p = env.Home + p[1:]
 	}
-	if !isAbs(p) {
-		p = nodeResolve(env.Cwd, p)
+	if !node.IsAbs(p) {
+		p = node.Resolve(env.Cwd, p)
 	}
 	exists := func(q string) bool { _, err := env.FS.Stat(q); return err == nil }
 	if exists(p) {
@@ -198,89 +202,89 @@ func piResolve(env Env, raw string) string {
 	return p
 }
 
-func (pi) Format(p *Plan, f *Found) *outcome {
+func (pi) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	c := p.Call.(*piCall)
 	switch {
 	case f.Probe != nil && f.Probe.Err != nil:
 		// access() passes a socket; the open that sniffs for an image fails.
-		return fail(nodeError(f.Err, "open", p.Path))
-	case f.Kind == KindMissing, f.Kind == KindFile && f.Err != nil && f.Media == nil && f.Page == nil:
-		return fail(nodeError(f.Err, "access", p.Path))
-	case f.Kind == KindDir:
-		return fail("EISDIR: illegal operation on a directory, read")
-	case f.Kind == KindSpecial:
-		return wouldHang("pi", f)
+		return reader.Fail(node.Error(f.Err, "open", p.Path))
+	case f.Kind == reader.KindMissing, f.Kind == reader.KindFile && f.Err != nil && f.Media == nil && f.Page == nil:
+		return reader.Fail(node.Error(f.Err, "access", p.Path))
+	case f.Kind == reader.KindDir:
+		return reader.Fail("EISDIR: illegal operation on a directory, read")
+	case f.Kind == reader.KindSpecial:
+		return reader.WouldHang("pi", f)
 	case f.Media != nil:
 		return piImage(f.Media)
 	}
 	return piText(c, f.Page)
 }
 
-func piImage(a *Attachment) *outcome {
-	o := &outcome{}
+func piImage(a *reader.Attachment) *reader.Outcome {
+	o := &reader.Outcome{}
 	text := "Read image file [" + a.Mime + "]"
 	resize := a.Width > piMaxSide || a.Height > piMaxSide || float64((a.Size+2)/3*4) >= piMaxBase64
 	switch {
 	case a.Corrupt:
-		o.media(text + "\n[Image omitted: could not be resized below the inline image size limit.]")
+		o.Media(text + "\n[Image omitted: could not be resized below the inline image size limit.]")
 		return o
 	case resize:
-		o.note = fmt.Sprintf("pi would resize this %dx%d image before sending it and add a line saying so; readlens attaches the original", a.Width, a.Height)
+		o.Note = fmt.Sprintf("pi would resize this %dx%d image before sending it and add a line saying so; readlens attaches the original", a.Width, a.Height)
 	}
-	o.media(text)
-	o.attachments = []Attachment{*a}
+	o.Media(text)
+	o.Attachments = []reader.Attachment{*a}
 	return o
 }
 
-func piText(c *piCall, pg *Page) *outcome {
+func piText(c *piCall, pg *reader.Page) *reader.Outcome {
 	if pg.Err != nil {
-		return fail(pg.Err.Error())
+		return reader.Fail(pg.Err.Error())
 	}
 	n := float64(pg.Total)
 	if c.start >= n {
-		return fail("Offset " + jsNumber(c.offset) + " is beyond end of file (" + jsNumber(n) + " lines total)")
+		return reader.Fail("Offset " + node.Number(c.offset) + " is beyond end of file (" + node.Number(n) + " lines total)")
 	}
-	o := &outcome{}
-	t := &o.truncation
+	o := &reader.Outcome{}
+	t := &o.Truncation
 	startDisplay := c.start + 1
 	shown := float64(len(pg.Lines))
-	if pg.Stop == StopBudget && len(pg.Lines) == 0 {
+	if pg.Stop == reader.StopBudget && len(pg.Lines) == 0 {
 		// truncateHead keeps no line at all: pi points at sed instead.
 		if c.start != math.Trunc(c.start) {
 			// Buffer.byteLength(allLines[1.5]) is a TypeError in Node.
-			return fail(`The "string" argument must be of type string or an instance of Buffer or ArrayBuffer. Received undefined`)
+			return reader.Fail(`The "string" argument must be of type string or an instance of Buffer or ArrayBuffer. Received undefined`)
 		}
-		o.notice(fmt.Sprintf("[Line %s is %s, exceeds %s limit. Use bash: sed -n '%sp' %s | head -c %d]",
-			jsNumber(startDisplay), formatSize(pg.Over.Size.Bytes), piLimitWords, jsNumber(startDisplay), c.path, piMaxBytes))
-		t.Cap = CapFirstLine
+		o.Notice(fmt.Sprintf("[Line %s is %s, exceeds %s limit. Use bash: sed -n '%sp' %s | head -c %d]",
+			node.Number(startDisplay), formatSize(pg.Over.Size.Bytes), piLimitWords, node.Number(startDisplay), c.path, MaxBytes))
+		t.Cap = reader.CapFirstLine
 		t.TotalLines, t.TotalKnown = pg.Total, true
 		return o
 	}
 	for i, l := range pg.Lines {
 		if i > 0 {
-			o.frame("\n")
+			o.Frame("\n")
 		}
-		o.line(l, "", "")
+		o.Line(l, "", "")
 	}
 	endDisplay := startDisplay + shown - 1
 	switch {
-	case pg.Stop == StopMaxLines:
-		o.notice(fmt.Sprintf("\n\n[Showing lines %s-%s of %s. Use offset=%s to continue.]",
-			jsNumber(startDisplay), jsNumber(endDisplay), jsNumber(n), jsNumber(endDisplay+1)))
-		t.Cap = CapLines
+	case pg.Stop == reader.StopMaxLines:
+		o.Notice(fmt.Sprintf("\n\n[Showing lines %s-%s of %s. Use offset=%s to continue.]",
+			node.Number(startDisplay), node.Number(endDisplay), node.Number(n), node.Number(endDisplay+1)))
+		t.Cap = reader.CapLines
 		piNext(t, c, endDisplay+1)
-	case pg.Stop == StopBudget:
-		o.notice(fmt.Sprintf("\n\n[Showing lines %s-%s of %s (%s limit). Use offset=%s to continue.]",
-			jsNumber(startDisplay), jsNumber(endDisplay), jsNumber(n), piLimitWords, jsNumber(endDisplay+1)))
-		t.Cap = CapBytes
+	case pg.Stop == reader.StopBudget:
+		o.Notice(fmt.Sprintf("\n\n[Showing lines %s-%s of %s (%s limit). Use offset=%s to continue.]",
+			node.Number(startDisplay), node.Number(endDisplay), node.Number(n), piLimitWords, node.Number(endDisplay+1)))
+		t.Cap = reader.CapBytes
 		piNext(t, c, endDisplay+1)
 	case c.limit != nil:
 		end := math.Min(c.start+*c.limit, n)
 		taken := end - c.start
 		if c.start+taken < n {
-			o.notice(fmt.Sprintf("\n\n[%s more lines in file. Use offset=%s to continue.]",
-				jsNumber(n-(c.start+taken)), jsNumber(c.start+taken+1)))
-			t.Cap = CapLimit
+			o.Notice(fmt.Sprintf("\n\n[%s more lines in file. Use offset=%s to continue.]",
+				node.Number(n-(c.start+taken)), node.Number(c.start+taken+1)))
+			t.Cap = reader.CapLimit
 			piNext(t, c, c.start+taken+1)
 		}
 	}
@@ -291,11 +295,11 @@ func piText(c *piCall, pg *Page) *outcome {
 	return o
 }
 
-func piNext(t *Truncation, c *piCall, next float64) {
+func piNext(t *reader.Truncation, c *piCall, next float64) {
 	if next == math.Trunc(next) && next >= 1 && next < 1<<40 {
 		t.NextOffset = int(next)
 	}
-	t.Next = c.args.With("offset", json.Number(jsNumber(next)))
+	t.Next = c.args.With("offset", json.Number(node.Number(next)))
 }
 
 // formatSize is pi's formatSize: bytes, then one decimal of KB or MB.
@@ -332,16 +336,16 @@ func piMedia(sample []byte, _ string) string {
 	switch {
 	case bytes.HasPrefix(b, []byte("GIF")):
 		return "image/gif"
-	case bytes.HasPrefix(b, sigJPEG):
+	case bytes.HasPrefix(b, reader.SigJPEG):
 		if len(b) > 3 && b[3] == 0xf7 {
 			return "" // JPEG-LS
 		}
 		return "image/jpeg"
-	case bytes.HasPrefix(b, sigPNG):
+	case bytes.HasPrefix(b, reader.SigPNG):
 		if piPNG(sample, pos+8) {
 			return "image/png"
 		}
-	case isWebP(b):
+	case reader.IsWebP(b):
 		return "image/webp"
 	}
 	return ""
