@@ -8,7 +8,7 @@ import (
 )
 
 // Profile is one agent's read tool, reproduced: its rules as data in a Plan,
-// its wording in Format. Adding an agent is one new file that registers one.
+// its wording in Format. An agent package exports one (see doc.go).
 type Profile interface {
 	Info() Info
 	// Args builds the arguments that --offset and --limit stand for, in the

@@ -1,13 +1,3 @@
-// Package reader runs a coding agent's file-read tool the way the agent does,
-// byte for byte, with memory that does not grow with the file.
-//
-// One pipeline serves every agent; a Profile supplies the rules and the words:
-//
-//	validate and resolve  -> Profile.Plan
-//	stat and classify     -> examine
-//	detect media, binary  -> Plan.Media, Plan.Binary
-//	decode and window     -> newScanner, window
-//	format                -> Profile.Format
 package reader
 
 import (

@@ -146,7 +146,7 @@ type Outcome struct {
 	preview     *string
 }
 
-// setPreview records the tool's metadata.preview.
+// SetPreview records the tool's metadata.preview.
 func (o *Outcome) SetPreview(s string) { o.preview = &s }
 
 func (o *Outcome) Frame(s string) { o.Add(Part{Kind: PartFrame, Text: s}) }
@@ -155,7 +155,7 @@ func (o *Outcome) Notice(s string) { o.Add(Part{Kind: PartNotice, Text: s}) }
 
 func (o *Outcome) Media(s string) { o.Add(Part{Kind: PartMedia, Text: s}) }
 
-// line adds a source line printed as prefix+text, and the cut marker if the
+// Line adds a source line printed as prefix+text, and the cut marker if the
 // tool cut it.
 func (o *Outcome) Line(l Line, prefix, cutMark string) {
 	o.Add(Part{Kind: PartLine, Text: prefix + l.Text, Line: l.N, Prefix: len(prefix)})
@@ -168,7 +168,7 @@ func (o *Outcome) Line(l Line, prefix, cutMark string) {
 	}
 }
 
-// lineAs adds a source line the tool prints in its own escaping (envelope's
+// LineAs adds a source line the tool prints in its own escaping (envelope's
 // JSON string): text is the line as printed, its first prefix bytes the
 // number prefix.
 func (o *Outcome) LineAs(l Line, text string, prefix int) {
@@ -176,7 +176,7 @@ func (o *Outcome) LineAs(l Line, text string, prefix int) {
 	o.Lines = append(o.Lines, l)
 }
 
-// errorText adds the text of an error to an outcome that is more than its
+// ErrorText adds the text of an error to an outcome that is more than its
 // error (envelope's JSON around the message) and marks the outcome an error.
 func (o *Outcome) ErrorText(s string) {
 	o.IsError = true

@@ -13,7 +13,7 @@ import (
 	"github.com/readlens/readlens/reader/node"
 )
 
-// Cline's SDK read_files tool, @cline/core 0.0.86 (createDefaultTools'
+// cline's SDK read_files tool, @cline/core 0.0.86 (createDefaultTools'
 // read_files and the file-read executor in its dist/index.js; sources
 // sdk/packages/core/src/extensions/tools/ and executors/file-read.ts).
 // Spec: shared/research/others.md §3.1; goldens in testdata/oracle/cline

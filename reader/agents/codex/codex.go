@@ -12,7 +12,7 @@ import (
 	"github.com/readlens/readlens/reader/serde"
 )
 
-// Codex CLI's read_file as last shipped (codex-rs
+// codex CLI's read_file as last shipped (codex-rs
 // core/src/tools/handlers/read_file.rs, 0.57.0 to 0.105.0; never offered to
 // the bundled models, gone from 0.169.0). Spec: shared/research/others.md
 // §4. No oracle exists: reader/profile_codex_test.go checks every rule as

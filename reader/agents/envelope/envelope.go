@@ -191,7 +191,7 @@ func (c *envCall) timeMS() int64 {
 	return c.elapsed().Milliseconds()
 }
 
-// Fail is an error envelope: status, text, stats.time_ms, context, error.
+// fail is an error envelope: status, text, stats.time_ms, context, error.
 func (c *envCall) fail(code, msg string) *reader.Outcome {
 	o := &reader.Outcome{}
 	o.Frame(`{"status": "error", "text": "`)

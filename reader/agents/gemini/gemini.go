@@ -14,7 +14,7 @@ import (
 	"github.com/readlens/readlens/reader/node"
 )
 
-// Gemini CLI core 0.61.0 (@google/gemini-cli-core): the read_file tool
+// gemini CLI core 0.61.0 (@google/gemini-cli-core): the read_file tool
 // (dist/src/tools/read-file.js) and processSingleFileContent
 // (dist/src/utils/fileUtils.js). Spec: shared/research/others.md §2; goldens
 // in testdata/oracle/gemini-cli were recorded with

@@ -1,0 +1,133 @@
+package readertest
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/readlens/readlens/internal/fixtures"
+	"github.com/readlens/readlens/internal/oracle"
+	"github.com/readlens/readlens/reader"
+)
+
+// Known checks a case a profile knowingly answers otherwise than the real
+// tool (the profile's "known differences" in the README): what must hold
+// instead. want is the recorded output, for this machine (Expected).
+type Known func(t *testing.T, want string, res *reader.Result)
+
+// Oracle runs every recorded case of p (testdata/cases/<name>.json) through
+// the engine and compares what the model receives, the error flag, the
+// title, the preview and the attachments with what the real tool answered
+// (testdata/oracle/<name>/). A case in known is checked by its function.
+func Oracle(t *testing.T, p reader.Profile, known map[string]Known) {
+	root := FixtureRoot(t)
+	home := filepath.Join(root, "home")
+	t.Setenv("HOME", home) // pi expands "~" (the recorder did the same)
+	name := p.Info().Name
+	cases, err := oracle.Cases(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			rec, err := oracle.Load(name, c.Name)
+			if err != nil {
+				t.Fatalf("no recording (run internal/record): %v", err)
+			}
+			args := strings.ReplaceAll(string(c.Args), oracle.RootVar, root)
+			res, err := reader.Read(context.Background(), reader.Request{Profile: p, Args: []byte(args), Cwd: root, Worktree: root, Home: home})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := Expected(t, rec, root)
+			if check, ok := known[c.Name]; ok {
+				check(t, want, res)
+				return
+			}
+			if res.Output != want || res.IsError != rec.IsError {
+				t.Errorf("output differs from the real tool's\n got: %q (error %v)\nwant: %q (error %v)", Shorten(res.Output), res.IsError, Shorten(want), rec.IsError)
+			}
+			if rec.Title != nil && (!res.HasTitle || res.Title != strings.ReplaceAll(*rec.Title, oracle.RootVar, root)) {
+				t.Errorf("title %q, want %q", res.Title, *rec.Title)
+			}
+			if rec.Preview != nil && (!res.HasPreview || res.Preview != strings.ReplaceAll(*rec.Preview, oracle.RootVar, root)) {
+				t.Errorf("preview %q, want %q", res.Preview, *rec.Preview)
+			}
+			if !SameAttachments(res.Attachments, rec.Attachments) {
+				t.Errorf("attachments %+v, want %+v", res.Attachments, rec.Attachments)
+			}
+		})
+	}
+}
+
+var (
+	rootOnce sync.Once
+	rootDir  string
+	rootErr  error
+)
+
+// FixtureRoot is a copy of testdata/fixtures plus what git cannot hold,
+// shared by every test in the binary; nothing writes to it after.
+func FixtureRoot(t *testing.T) string {
+	t.Helper()
+	rootOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "readlens-test-")
+		if err != nil {
+			rootErr = err
+			return
+		}
+		rootDir = filepath.Join(dir, "root")
+		if rootErr = fixtures.Copy(rootDir, filepath.Join(oracle.Testdata(), "fixtures")); rootErr == nil {
+			rootErr = fixtures.Dynamic(rootDir)
+		}
+	})
+	if rootErr != nil {
+		t.Fatal(rootErr)
+	}
+	return rootDir
+}
+
+// Expected is the recorded output for this machine: the fixture root put
+// back, and opencode's suggestions in this file system's directory order
+// (the tool lists them unsorted; cases keep at most three matches, so only
+// their order can differ).
+func Expected(t *testing.T, r *oracle.Record, root string) string {
+	out := strings.ReplaceAll(r.Output, oracle.RootVar, root)
+	const marker = "\n\nDid you mean one of these?\n"
+	head, list, ok := strings.Cut(out, marker)
+	if !ok {
+		return out
+	}
+	paths := strings.Split(list, "\n")
+	dir := filepath.Dir(paths[0])
+	f, err := os.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names, err := f.Readdirnames(-1)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.SortFunc(paths, func(a, b string) int {
+		return slices.Index(names, filepath.Base(a)) - slices.Index(names, filepath.Base(b))
+	})
+	return head + marker + strings.Join(paths, "\n")
+}
+
+// SameAttachments compares attachments by what the model receives.
+func SameAttachments(got []reader.Attachment, want []oracle.Attachment) bool {
+	if len(got) != len(want) {
+		return false
+	}
+	for i := range got {
+		if got[i].Mime != want[i].Mime || got[i].Size != want[i].Size || got[i].SHA256 != want[i].SHA256 {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,10 @@
+package opencode
+
+import (
+	"testing"
+
+	"github.com/readlens/readlens/internal/readertest"
+)
+
+// TestOracle compares every recorded case with opencode's own answer.
+func TestOracle(t *testing.T) { readertest.Oracle(t, Profile, nil) }

@@ -1,0 +1,50 @@
+// Package reader runs a coding agent's file-read tool the way the agent does,
+// byte for byte, with memory that does not grow with the file.
+//
+// # The pipeline
+//
+// One pipeline serves every agent; a Profile supplies the rules and the words:
+//
+//	validate and resolve  -> Profile.Plan        (plan.go: Plan, Env)
+//	stat and classify     -> examine             (examine.go, special.go, fs.go)
+//	detect media, binary  -> Plan.Media, Plan.Binary, the blocklist (sniff.go, blocklist.go)
+//	decode and window     -> scanner, window     (decode.go, utf8.go, lines.go, window.go)
+//	format                -> Profile.Format      (result.go: Outcome, then Result)
+//
+// Read runs it for one Request and returns a Result: the exact text the model
+// receives, the pieces a renderer styles, and the facts of what was cut.
+// reader imports no agent: a Request carries the Profile it runs, and
+// reader/agents/all holds every agent readlens has, in order.
+//
+// # Writing a profile
+//
+// An agent lives in its own package, reader/agents/<name>, which exports one
+// value:
+//
+//	// Profile is pi's read tool, as readlens reproduces it.
+//	var Profile reader.Profile = pi{}
+//
+// and implements the Profile contract:
+//
+//   - Info names the agent, the release it reproduces and the tool's schema;
+//     `readlens profiles` prints it.
+//   - Args turns --offset and --limit into the tool's own arguments.
+//   - Plan reads the arguments (ParseArgs has kept their JSON types and key
+//     order, which validators quote back), resolves the path the agent's way,
+//     and returns a Plan: which bytes detection sees, how text is decoded and
+//     split (Text), which lines are shown and what caps apply (Window, LineCut,
+//     Budget), what becomes of a directory (DirRule). An Outcome instead of a
+//     Plan ends the call: that is how a tool's argument errors are worded.
+//   - Format words what the pipeline Found, with the Outcome builders: Frame
+//     for markup, Line for each source line, Notice for footers, Media for an
+//     attachment's text, Fail for an error. Truncation records what was cut,
+//     as facts, so no one parses the output.
+//
+// A profile whose one call reads several files implements Several; one
+// that words a blocklist hit in its own format implements BlockWorder.
+// WouldHang is the answer for a file the agent would never come back from.
+//
+// What the agents' runtimes do to paths, numbers and errors lives in leaf
+// packages that know nothing of readlens: reader/node (Node and Bun),
+// reader/python and reader/serde. An agent imports the one its tool runs on.
+package reader
