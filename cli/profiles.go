@@ -33,6 +33,7 @@ func writeProfiles(w io.Writer) {
 			def = " (default)"
 		}
 		fmt.Fprintf(w, "%s%s: %s %s, tool %q\n", info.Name, def, info.Agent, info.Release, info.Tool)
+		fmt.Fprintf(w, "  source: %s\n  spec: %s\n  recordings: %s\n", info.Source, info.Spec, info.Recordings)
 		fmt.Fprintln(w, "  parameters:")
 		for _, prm := range info.Params {
 			req := ""

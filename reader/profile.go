@@ -30,8 +30,30 @@ type Info struct {
 	Titled  bool   // the tool gives each call a title
 	Params  []Param
 	Limits  []string
+	// Source is the upstream code the profile reproduces; Spec the
+	// specification in shared/research it follows; Recordings where the
+	// real tool's answers it is tested on live.
+	Source     string
+	Spec       string
+	Recordings string
 	// Notes are what the profile knowingly does differently from the agent.
 	Notes []string
+}
+
+// About is where a profile comes from, one "key: value" line each: the
+// block every agent's package comment opens with (a test holds them equal)
+// and what `readlens profiles` prints.
+func (i Info) About() []string {
+	lines := []string{
+		fmt.Sprintf("agent: %s %s, tool %q", i.Agent, i.Release, i.Tool),
+		"source: " + i.Source,
+		"spec: " + i.Spec,
+		"recordings: " + i.Recordings,
+	}
+	for _, n := range i.Notes {
+		lines = append(lines, "differs: "+strings.TrimSpace(n))
+	}
+	return lines
 }
 
 // Param is one parameter of a tool's schema.

@@ -37,6 +37,9 @@ const (
 func (claudeCode) Info() reader.Info {
 	return reader.Info{
 		Name: "claude-code", Agent: "Claude Code", Release: "2.1.330", Tool: "Read",
+		Source:     "the Read tool of the native CLI (npm @anthropic-ai/claude-code-linux-x64), read from the binary's embedded source",
+		Spec:       "shared/research/others.md §1",
+		Recordings: "testdata/oracle/claude-code, the real CLI against a scripted fake Messages API (shared/oracles/claude_code_read.mjs)",
 		Params: []reader.Param{
 			{Name: "file_path", Type: "string", Required: true, Doc: "The absolute path to the file to read"},
 			{Name: "offset", Type: "integer >= 0", Doc: "The line number to start reading from. Only provide if the file is too large to read at once"},

@@ -45,6 +45,9 @@ var clImages = map[string]string{".gif": "image/gif", ".png": "image/png", ".jpg
 func (cline) Info() reader.Info {
 	return reader.Info{
 		Name: "cline", Agent: "Cline", Release: "@cline/core 0.0.86", Tool: "read_files",
+		Source:     "createDefaultTools' read_files and the file-read executor (npm @cline/core; sdk/packages/core/src/extensions/tools/, executors/file-read.ts)",
+		Spec:       "shared/research/others.md §3.1",
+		Recordings: "testdata/oracle/cline, with shared/oracles/cline_read_files.mjs",
 		Params: []reader.Param{
 			{Name: "files", Type: "array of {path, start_line, end_line}", Required: true,
 				Doc: "files to read; start_line/end_line are optional, one-based and inclusive"},

@@ -15,7 +15,7 @@ import (
 // codex CLI's read_file as last shipped (codex-rs
 // core/src/tools/handlers/read_file.rs, 0.57.0 to 0.105.0; never offered to
 // the bundled models, gone from 0.169.0). Spec: shared/research/others.md
-// §4. No oracle exists: reader/profile_codex_test.go checks every rule as
+// §4. No oracle exists: codex_test.go checks every rule as
 // an exact-output table. Where the spec is silent the handler's source was
 // read (openai/codex read_file.rs, the version with COMMENT_PREFIXES
 // "#", "//", "--"): slice mode reads with read_until('\n') and strips "\n"
@@ -41,6 +41,9 @@ const (
 func (codex) Info() reader.Info {
 	return reader.Info{
 		Name: "codex", Agent: "Codex CLI", Release: "read_file as last shipped (codex-rs 0.57.0-0.105.0)", Tool: "read_file",
+		Source:     "codex-rs core/src/tools/handlers/read_file.rs (shipped 0.57.0 to 0.105.0, gone from 0.169.0)",
+		Spec:       "shared/research/others.md §4",
+		Recordings: "none: no oracle exists; exact-output spec rows in codex_test.go",
 		Params: []reader.Param{
 			{Name: "file_path", Type: "string", Required: true, Doc: "Absolute path to the file"},
 			{Name: "offset", Type: "integer >= 1", Doc: "The line number to start reading from. Must be 1 or greater."},

@@ -15,7 +15,7 @@ import (
 // crush's view tool (charmbracelet/crush internal/agent/tools/view.go, the
 // version of shared/research/tui.md Part A.1: 200 lines by default and a
 // 200 KB section cap). No oracle: its modules are not all on the Go proxy,
-// so reader/profile_crush_test.go checks the spec as exact-output tables.
+// so crush_test.go checks the spec as exact-output tables.
 // Where the spec is silent the tool's source was read (view.go as forks of
 // it keep it): readTextFile skips offset lines with ReadString('\n'),
 // trims "\n" then one "\r", cuts a line at 2000 bytes and appends "...",
@@ -48,6 +48,9 @@ type ViewParams struct {
 func (crush) Info() reader.Info {
 	return reader.Info{
 		Name: "crush", Agent: "crush", Release: "view tool of charmbracelet/crush (tui.md A.1, 2026-08)", Tool: "view",
+		Source:     "charmbracelet/crush internal/agent/tools/view.go",
+		Spec:       "shared/research/tui.md Part A.1",
+		Recordings: "none: its modules are not all on the Go proxy; exact-output spec rows in crush_test.go",
 		Params: []reader.Param{
 			{Name: "file_path", Type: "string", Required: true, Doc: "The path to the file to read"},
 			{Name: "offset", Type: "integer", Doc: "The line number to start reading from (0-based)"},

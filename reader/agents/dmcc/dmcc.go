@@ -56,7 +56,10 @@ const (
 func (dmcc) Info() reader.Info {
 	return reader.Info{
 		Name: "dmcc", Agent: "dm_cc", Release: "design document 000 (completed from opencode 1.1.65)",
-		Tool: "read", Titled: true,
+		Source:     "dm_cc's ReadTool of design document 000, ported from opencode 1.1.65's read.ts where the document is silent",
+		Spec:       "shared/seeds/000 (design document 000)",
+		Recordings: "none: no release to run; rule rows in dmcc_test.go",
+		Tool:       "read", Titled: true,
 		Params: []reader.Param{
 			{Name: "filePath", Type: "string", Required: true, Doc: "The file or directory to read"},
 			{Name: "offset", Type: "integer >= 1", Doc: "The line to start from (1-indexed, default 1)"},

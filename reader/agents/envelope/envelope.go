@@ -49,7 +49,10 @@ const (
 func (envelope) Info() reader.Info {
 	return reader.Info{
 		Name: "envelope", Agent: "Standard Envelope v1.0 ReadTool", Release: "2.0.0 (design document 002)",
-		Tool: "Read",
+		Source:     "the ReadTool 2.0.0 \"Standard Envelope v1.0\" of design document 002",
+		Spec:       "shared/seeds/002 (design document 002)",
+		Recordings: "none: no release to run; the document's example and rule rows in envelope_test.go",
+		Tool:       "Read",
 		Params: []reader.Param{
 			{Name: "path", Type: "string", Required: true, Doc: "Path to the file (relative to project root). Required."},
 			{Name: "start_line", Type: "integer", Doc: "The line number to start reading from (1-based). Default is 1."},

@@ -58,6 +58,9 @@ var gmAudioAliases = map[string]string{"audio/mp3": "audio/mpeg", "audio/x-mp3":
 func (gemini) Info() reader.Info {
 	return reader.Info{
 		Name: "gemini-cli", Agent: "Gemini CLI", Release: "core 0.61.0", Tool: "read_file",
+		Source:     "dist/src/tools/read-file.js and processSingleFileContent in dist/src/utils/fileUtils.js (npm @google/gemini-cli-core)",
+		Spec:       "shared/research/others.md §2",
+		Recordings: "testdata/oracle/gemini-cli, with shared/oracles/gemini_read_file.mjs",
 		Params: []reader.Param{
 			{Name: "file_path", Type: "string", Required: true, Doc: "The path to the file to read."},
 			{Name: "start_line", Type: "integer >= 1", Doc: "Optional: The 1-based line number to start reading from."},

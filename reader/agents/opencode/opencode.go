@@ -19,7 +19,7 @@ import (
 
 // opencode 1.18.33: the v1 read tool the CLI session uses
 // (packages/opencode/src/tool/read.ts). Spec: shared/research/opencode.md §3;
-// goldens in testdata/golden/opencode were recorded from the released binary.
+// goldens in testdata/oracle/opencode were recorded from the released binary.
 type opencode struct{}
 
 // Profile is opencode's read tool, as readlens reproduces it.
@@ -43,6 +43,9 @@ var BinaryExts = []string{".zip", ".tar", ".gz", ".exe", ".dll", ".so", ".class"
 func (opencode) Info() reader.Info {
 	return reader.Info{
 		Name: "opencode", Agent: "opencode", Release: "1.18.33", Tool: "read", Titled: true,
+		Source:     "packages/opencode/src/tool/read.ts (npm opencode-ai), the v1 read tool the CLI session uses",
+		Spec:       "shared/research/opencode.md §3",
+		Recordings: "testdata/oracle/opencode, from the released binary (shared/oracles/opencode-read.sh)",
 		Params: []reader.Param{
 			{Name: "filePath", Type: "string", Required: true, Doc: "The absolute path to the file or directory to read"},
 			{Name: "offset", Type: "integer >= 0", Doc: "The line number to start reading from (1-indexed)"},

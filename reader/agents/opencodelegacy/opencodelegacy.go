@@ -21,7 +21,7 @@ import (
 // Its offset is 0-based. Its framework validates the arguments with zod's
 // coerce.number() but hands execute() the raw values, so an offset of "1"
 // reaches JavaScript's + as a string and numbers lines "011", "111": the
-// profile keeps that arithmetic (jsprim.go).
+// profile keeps that arithmetic (node.Prim).
 type opencodeLegacy struct{}
 
 // Profile is opencode 1.1's read tool, as readlens reproduces it.
@@ -43,6 +43,9 @@ const (
 func (opencodeLegacy) Info() reader.Info {
 	return reader.Info{
 		Name: "opencode-legacy", Agent: "opencode", Release: "1.1.58", Tool: "read", Titled: true,
+		Source:     "packages/opencode/src/tool/read.ts as of aa6b552 (npm opencode-linux-x64 1.1.58), design document 003",
+		Spec:       "shared/research/opencode-legacy.md",
+		Recordings: "testdata/oracle/opencode-legacy, from the released binary",
 		Params: []reader.Param{
 			{Name: "filePath", Type: "string", Required: true, Doc: "The path to the file to read"},
 			{Name: "offset", Type: "number (coerced)", Doc: "The line number to start reading from (0-based)"},

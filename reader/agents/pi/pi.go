@@ -17,7 +17,7 @@ import (
 
 // pi 0.73.1: the read tool of pi's coding agent
 // (packages/coding-agent/src/core/tools/read.ts, @mariozechner/pi-coding-agent).
-// Spec: shared/research/pi.md §1-4; goldens in testdata/golden/pi were
+// Spec: shared/research/pi.md §1-4; goldens in testdata/oracle/pi were
 // recorded with shared/oracles/pi-read.mjs.
 //
 // pi computes offsets in JavaScript numbers and hands them to slice(), so a
@@ -40,6 +40,9 @@ const (
 func (pi) Info() reader.Info {
 	return reader.Info{
 		Name: "pi", Agent: "pi", Release: "0.73.1", Tool: "read",
+		Source:     "packages/coding-agent/src/core/tools/read.ts (npm @mariozechner/pi-coding-agent)",
+		Spec:       "shared/research/pi.md §1-4",
+		Recordings: "testdata/oracle/pi, with shared/oracles/pi-read.mjs",
 		Params: []reader.Param{
 			{Name: "path", Type: "string", Required: true, Doc: "Path to the file to read (relative or absolute)"},
 			{Name: "offset", Type: "number", Doc: "Line number to start reading from (1-indexed)"},

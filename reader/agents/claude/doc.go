@@ -1,0 +1,14 @@
+// Package claude reproduces Claude Code's Read tool for readlens.
+//
+//	agent: Claude Code 2.1.330, tool "Read"
+//	source: the Read tool of the native CLI (npm @anthropic-ai/claude-code-linux-x64), read from the binary's embedded source
+//	spec: shared/research/others.md §1
+//	recordings: testdata/oracle/claude-code, the real CLI against a scripted fake Messages API (shared/oracles/claude_code_read.mjs)
+//	differs: tokens are counted with a local tokenizer (cl100k_base), not Anthropic's count_tokens API: the 25,000-token cap and the partial page's end can fall elsewhere
+//	differs: the context room is that of a fresh session in the oracle (about 1.35 MB or 112,500 tokens): it decides whether the caps' messages offer allow_large, and how far allow_large reaches
+//	differs: PDF pages are not rendered: a `pages` read gives Claude Code's text block and no page images; page counts come from the PDF's page objects, not pdfinfo
+//	differs: images are attached as they are: Claude Code resizes those over 2000x2000 to fit its budget
+//	differs: notebooks are read up to 20 MB (Claude Code: 100 MB); invalid notebook JSON gets Bun's parse message only for an early end, a bare word, a trailing comma or a misplaced character
+//	differs: devices are not read: /dev/null is known to be empty, other devices get a note (the endless ones are refused by name, as Claude Code does)
+//	differs: the harness's own reminders (<total_tokens>, the malware note) are left out; the trimming of the result's end they cause is kept
+package claude

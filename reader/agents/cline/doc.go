@@ -1,0 +1,9 @@
+// Package cline reproduces Cline's read_files tool for readlens.
+//
+//	agent: Cline @cline/core 0.0.86, tool "read_files"
+//	source: createDefaultTools' read_files and the file-read executor (npm @cline/core; sdk/packages/core/src/extensions/tools/, executors/file-read.ts)
+//	spec: shared/research/others.md §3.1
+//	recordings: testdata/oracle/cline, with shared/oracles/cline_read_files.mjs
+//	differs: images are answered as for a model without image input (the oracle's default)
+//	differs: the 10-second per-file timeout is not reproduced
+package cline

@@ -1,0 +1,9 @@
+// Package crush reproduces crush's view tool for readlens.
+//
+//	agent: crush view tool of charmbracelet/crush (tui.md A.1, 2026-08), tool "view"
+//	source: charmbracelet/crush internal/agent/tools/view.go
+//	spec: shared/research/tui.md Part A.1
+//	recordings: none: its modules are not all on the Go proxy; exact-output spec rows in crush_test.go
+//	differs: reads outside the working directory are shown as granted (crush asks the user first)
+//	differs: the model is taken to accept images; LSP diagnostics crush may append are not produced
+package crush
