@@ -11,7 +11,7 @@ import (
 	"runtime/debug"
 
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/fang"
+	"github.com/readlens/readlens/internal/fang"
 	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/render"
 	"github.com/spf13/cobra"
