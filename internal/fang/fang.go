@@ -31,6 +31,7 @@ type settings struct {
 	version     string
 	commit      string
 	colorscheme ColorSchemeFunc
+	isDark      func() bool
 	errHandler  ErrorHandler
 	signals     []os.Signal
 }
@@ -56,6 +57,17 @@ func WithoutManpage() Option {
 func WithColorSchemeFunc(cs ColorSchemeFunc) Option {
 	return func(s *settings) {
 		s.colorscheme = cs
+	}
+}
+
+// WithDarkBackground sets how help learns whether the terminal's background
+// is dark, for its colours; without it, help asks the terminal whenever
+// stdout is one. Errors never ask.
+//
+// readlens: not in fang v1.0.0, whose help and errors always asked.
+func WithDarkBackground(isDark func() bool) Option {
+	return func(s *settings) {
+		s.isDark = isDark
 	}
 }
 
@@ -112,6 +124,7 @@ func Execute(ctx context.Context, root *cobra.Command, options ...Option) error 
 		manpages:    true,
 		completions: true,
 		colorscheme: DefaultColorScheme,
+		isDark:      hasDarkBackground,
 		errHandler:  DefaultErrorHandler,
 	}
 
@@ -129,7 +142,7 @@ func Execute(ctx context.Context, root *cobra.Command, options ...Option) error 
 
 	helpFunc := func(c *cobra.Command, _ []string) {
 		w := colorprofile.NewWriter(c.OutOrStdout(), os.Environ())
-		helpFn(c, w, makeStyles(mustColorscheme(opts.colorscheme)))
+		helpFn(c, w, makeStyles(opts.colorscheme(lipgloss.LightDark(opts.isDark()))))
 	}
 
 	root.SilenceUsage = true
@@ -172,7 +185,12 @@ func Execute(ctx context.Context, root *cobra.Command, options ...Option) error 
 
 	if err := root.ExecuteContext(ctx); err != nil {
 		w := colorprofile.NewWriter(root.ErrOrStderr(), os.Environ())
-		opts.errHandler(w, makeStyles(mustColorscheme(opts.colorscheme)), err)
+		// readlens: an error's colours are drawn for a dark background
+		// without asking the terminal. fang v1.0.0 asked here: raw mode and
+		// ESC]11;? on stdin, then on stdout, up to 2 s each, on every error
+		// exit, the query left in the output of a terminal that does not
+		// answer, and a background job stopped by SIGTTOU (issue 16).
+		opts.errHandler(w, makeStyles(opts.colorscheme(lipgloss.LightDark(true))), err)
 		return err //nolint:wrapcheck
 	}
 	return nil

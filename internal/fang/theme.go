@@ -112,12 +112,14 @@ type Program struct {
 	QuotedString   lipgloss.Style
 }
 
-func mustColorscheme(cs func(lipgloss.LightDarkFunc) ColorScheme) ColorScheme {
+// hasDarkBackground is upstream's answer for help without
+// [WithDarkBackground]: ask the terminal when stdout is one.
+func hasDarkBackground() bool {
 	var isDark bool
 	if term.IsTerminal(os.Stdout.Fd()) {
 		isDark = lipgloss.HasDarkBackground(os.Stdin, os.Stdout)
 	}
-	return cs(lipgloss.LightDark(isDark))
+	return isDark
 }
 
 func makeStyles(cs ColorScheme) Styles {
