@@ -10,7 +10,6 @@ import (
 	"os"
 	"runtime/debug"
 
-	"charm.land/lipgloss/v2"
 	"github.com/readlens/readlens/internal/fang"
 	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/render"
@@ -84,7 +83,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if v == "" {
 		v, commit = buildVersion(debug.ReadBuildInfo())
 	}
-	opts = append(opts, fang.WithVersion(v), fang.WithCommit(commit))
+	opts = append(opts, fang.WithVersion(v), fang.WithCommit(commit),
+		fang.WithDarkBackground(func() bool { return darkBackground(stdin, stdout) }))
 	err := fang.Execute(ctx, root, opts...)
 	var e *exitError
 	switch {
@@ -139,10 +139,4 @@ to continue where the tool stopped, p to ask another agent the same thing.`,
 
 func usageErr(format string, a ...any) error {
 	return &exitError{code: exitUsage, err: fmt.Errorf(format, a...)}
-}
-
-// isDarkTerminal asks the terminal for its background; it assumes dark when
-// the terminal does not answer.
-func isDarkTerminal() bool {
-	return lipgloss.HasDarkBackground(os.Stdin, os.Stdout)
 }
