@@ -155,9 +155,11 @@ func (term *terminal) run(t *testing.T, background bool, env []string, args ...s
 	return cmd.ProcessState.ExitCode(), term.out.String(), took
 }
 
-// prompt is how long a run that asks the terminal nothing may take: far
-// less than one unanswered query (2 s), far more than a run (30 ms).
-const prompt = 1500 * time.Millisecond
+// prompt is how long a run that asks the terminal nothing may take: less
+// than an unanswered query takes (2 s on stdin, then 2 s on stdout), far
+// more than a run (30 ms; a background run under -race, two processes,
+// 2.3 s). The query itself shows in what the run wrote.
+const prompt = 3 * time.Second
 
 // TestErrorsDoNotAskTheTerminal: an error exit in a terminal prints its
 // message and exits at once. fang asked the terminal for its background
