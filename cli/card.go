@@ -34,9 +34,10 @@ func (c *cardFlags) register(cmd *cobra.Command) {
 	_ = cmd.RegisterFlagCompletionFunc("theme", cobra.FixedCompletions([]string{"dark", "light"}, cobra.ShellCompDirectiveNoFileComp))
 }
 
-// write draws the card. Goldens, docs and scripts read it from pipes, so it
-// keeps its colour there; NO_COLOR makes it plain.
-func (c *cardFlags) write(w io.Writer, res *reader.Result, cwd string) error {
+// write draws the card to w (in is the terminal's input, to ask it for its
+// background). Goldens, docs and scripts read it from pipes, so it keeps
+// its colour there; NO_COLOR makes it plain.
+func (c *cardFlags) write(in io.Reader, w io.Writer, res *reader.Result, cwd string) error {
 	opts := render.Options{Expanded: c.expanded}
 	switch c.view {
 	case "agent":
@@ -53,9 +54,7 @@ func (c *cardFlags) write(w io.Writer, res *reader.Result, cwd string) error {
 	case "light":
 		dark = false
 	case "":
-		if tty {
-			dark = isDarkTerminal()
-		}
+		dark = darkBackground(in, w)
 	default:
 		return usageErr("--theme must be dark or light, not %q", c.theme)
 	}

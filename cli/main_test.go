@@ -18,6 +18,7 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	childMain() // the binary run as readlens by the terminal tests
 	// --json reports the time a call took; goldens need it fixed.
 	now = func() time.Time { return time.Unix(1700000000, 0) }
 	os.Exit(m.Run())

@@ -113,7 +113,7 @@ func runRead(cmd *cobra.Command, pos []string, f readFlags) error {
 	case f.json:
 		err = writeJSON(out, res)
 	case f.card.render:
-		err = f.card.write(out, res, f.cwd)
+		err = f.card.write(cmd.InOrStdin(), out, res, f.cwd)
 	default:
 		err = writeOutput(out, cmd.ErrOrStderr(), res.Output, isTerminal(out))
 	}

@@ -7,11 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"runtime/debug"
 
-	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/fang"
+	"github.com/readlens/readlens/internal/fang"
 	"github.com/readlens/readlens/reader/agents/all"
 	"github.com/readlens/readlens/render"
 	"github.com/spf13/cobra"
@@ -81,7 +79,8 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if v == "" {
 		v, commit = buildVersion(debug.ReadBuildInfo())
 	}
-	opts = append(opts, fang.WithVersion(v), fang.WithCommit(commit))
+	opts = append(opts, fang.WithVersion(v), fang.WithCommit(commit),
+		fang.WithDarkBackground(func() bool { return darkBackground(stdin, stdout) }))
 	err := fang.Execute(ctx, root, opts...)
 	var e *exitError
 	switch {
@@ -136,10 +135,4 @@ to continue where the tool stopped, p to ask another agent the same thing.`,
 
 func usageErr(format string, a ...any) error {
 	return &exitError{code: exitUsage, err: fmt.Errorf(format, a...)}
-}
-
-// isDarkTerminal asks the terminal for its background; it assumes dark when
-// the terminal does not answer.
-func isDarkTerminal() bool {
-	return lipgloss.HasDarkBackground(os.Stdin, os.Stdout)
 }

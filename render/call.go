@@ -63,7 +63,7 @@ func opencodeCall(st *theme.Styles, c ToolCall, a reader.Args) string {
 			continue
 		}
 		if v, ok := primitive(a.Get(k)); ok {
-			kv = append(kv, k+"="+v)
+			kv = append(kv, Plain(k)+"="+v)
 		}
 	}
 	extra := ""
@@ -124,14 +124,14 @@ func genericCall(st *theme.Styles, c ToolCall, a reader.Args) string {
 	var kv []string
 	for _, k := range a.Keys() {
 		if v, ok := primitive(a.Get(k)); ok && v != path {
-			kv = append(kv, k+"="+v)
+			kv = append(kv, Plain(k)+"="+v)
 		}
 	}
 	extra := ""
 	if len(kv) > 0 {
 		extra = " " + st.CallArgs.Render("("+strings.Join(kv, ", ")+")")
 	}
-	return stateIcon(st, c.State, icon) + " " + st.CallTool.Render(c.Tool) + " " + st.CallPath.Render(shortPath(c, path)) + extra
+	return stateIcon(st, c.State, icon) + " " + st.CallTool.Render(Plain(c.Tool)) + " " + st.CallPath.Render(shortPath(c, path)) + extra
 }
 
 func stateIcon(st *theme.Styles, s State, icon string) string {

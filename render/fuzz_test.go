@@ -66,27 +66,63 @@ func checkNoControls(t *testing.T, in, out, keep string) {
 	}
 }
 
-// FuzzCard draws a card of any file content at any width: the only escape
-// sequences in it are readlens's own colours, and no row overflows.
+// FuzzCard draws a card of any file content at any width, and of any
+// arguments a model may send: the only escape sequences in it are
+// readlens's own colours, and no row overflows. Empty args are the
+// profile's own arguments for the file (opencode and pi); other args are the
+// call's raw arguments, read and drawn for every profile, names and values
+// alike from the model (issue 16: names reached the terminal raw).
 func FuzzCard(f *testing.F) {
-	f.Add([]byte("line\n\x1b]0;title\x07\n"), 40, true)
-	f.Add([]byte("\x00\x01\xff\xfe\r\n\t"), 1, false)
-	f.Add([]byte("漢字😀\u202e\n"), 3, true)
+	f.Add([]byte("line\n\x1b]0;title\x07\n"), 40, true, []byte(nil))
+	f.Add([]byte("\x00\x01\xff\xfe\r\n\t"), 1, false, []byte(nil))
+	f.Add([]byte("漢字😀\u202e\n"), 3, true, []byte(nil))
+	// The name that set tmux's pane title and clipboard through gemini-cli's
+	// call line, with each profile's path argument beside it.
+	for _, path := range []string{"file_path", "filePath", "path", "absolute_path"} {
+		f.Add([]byte("inside\n"), 120, false, []byte(`{"`+path+`":"/fz/f.txt","\u001b]0;PWNED\u0007\u001b]52;c;cHduZWQ=\u0007":1}`))
+	}
+	f.Add([]byte("x"), 80, true, []byte(`{"files":[{"path":"/fz/f.txt"}],"\u001b[2J":"\u001b[2J","\u009b31m":true,"a\u202eb":null}`))
+	f.Add([]byte("x"), 200, false, []byte(`{"filePath":"/fz/f.txt","offset":2,"\u009d0;t\u009c":[1],"\u200b":{"k":"v"}}`))
+	f.Add([]byte("x"), 60, false, []byte("{\"path\":\"/fz/f.txt\",\"\x1b]0;raw\x07\":1}")) // not JSON: control bytes raw
 	st := theme.New(true)
-	f.Fuzz(func(t *testing.T, data []byte, width int, expanded bool) {
+	f.Fuzz(func(t *testing.T, data []byte, width int, expanded bool, args []byte) {
 		width = 1 + abs(width)%160
 		fsys := reader.Mount(fstest.MapFS{"f.txt": {Data: data}}, "/fz")
-		for _, profile := range []string{"opencode", "pi"} {
+		profiles := []string{"opencode", "pi"}
+		if len(args) > 0 {
+			profiles = all.Names()
+		}
+		for _, profile := range profiles {
 			p, _ := all.Lookup(profile)
+			raw := p.Args("/fz/f.txt", nil, nil)
+			if len(args) > 0 {
+				raw = args
+			}
 			res, err := reader.Read(context.Background(), reader.Request{
-				Profile: p, Args: p.Args("/fz/f.txt", nil, nil), Cwd: "/fz", Worktree: "/fz", FS: fsys})
-			if err != nil {
+				Profile: p, Args: raw, Cwd: "/fz", Worktree: "/fz", FS: fsys})
+			call := ToolCall{Profile: profile, Tool: p.Info().Tool, Args: raw, Cwd: "/fz"}
+			switch {
+			case err != nil && len(args) == 0:
 				t.Fatal(err)
+			case err != nil:
+				// Arguments readlens cannot run: the inspector draws the
+				// call failed, with readlens's error as its note.
+				call.State, res = Failed, &reader.Result{Note: err.Error()}
+			case len(args) > 0 && res.IsError:
+				call.State = Failed
+			case len(args) > 0:
+				call.State = Done
 			}
 			for _, view := range []View{AgentView, PrettyView} {
-				card := Card(st, width, ToolCall{Profile: profile, Tool: res.Tool, Args: res.Args, Cwd: "/fz"}, res, Options{Expanded: expanded, View: view}, true)
+				card := Card(st, width, call, res, Options{Expanded: expanded, View: view}, true)
 				checkOnlySGR(t, card)
 				checkWidth(t, card, width)
+			}
+			for _, s := range []State{Running, Done, Failed} {
+				call.State = s
+				line := Call(st, width, call)
+				checkOnlySGR(t, line)
+				checkWidth(t, line, width)
 			}
 		}
 	})

@@ -78,7 +78,7 @@ func continuation(r *reader.Result) string {
 	for _, k := range next.Keys() {
 		if v := next.Get(k); !bytes.Equal(bytes.TrimSpace(v.Raw), bytes.TrimSpace(was.Get(k).Raw)) {
 			s, _ := primitive(v)
-			kv = append(kv, k+"="+s)
+			kv = append(kv, Plain(k)+"="+s)
 		}
 	}
 	return strings.Join(kv, ", ")

@@ -1,0 +1,10 @@
+//go:build !windows
+// +build !windows
+
+package fang
+
+import (
+	"io"
+)
+
+func enableVirtualTerminalProcessing(io.Writer) error { return nil }

@@ -1,0 +1,58 @@
+package render
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/theme"
+)
+
+// hostileKey is an argument name that, printed raw, sets a terminal's
+// title and its clipboard (issue 16: it did so in tmux through
+// `read --render` for gemini-cli).
+const hostileKey = "\x1b]0;PWNED\x07\x1b]52;c;cHduZWQ=\x07"
+
+// TestCallSanitizesArgNames: an argument's name reaches the terminal
+// through the sanitizer like its value, for every profile whose call line
+// shows names, and the tool's name with them.
+func TestCallSanitizesArgNames(t *testing.T) {
+	key, _ := json.Marshal(hostileKey)
+	args := json.RawMessage(`{"file_path":"/w/inside.txt",` + string(key) + `:1,"x\u009b2J":"\u001b[2J"}`)
+	shown := "␛]0;PWNED␇␛]52;c;cHduZWQ=␇=1, x⟨U+009B⟩2J=␛[2J"
+	for _, tc := range []struct{ profile, tool, want string }{
+		{"gemini-cli", "read_file", "✓ read_file inside.txt (" + shown + ")"},
+		{"claude-code", "Read", "✓ Read inside.txt (" + shown + ")"},
+		{"codex", "read_file", "✓ read_file inside.txt (" + shown + ")"},
+		{"cline", "read_files", "✓ read_files inside.txt (" + shown + ")"},
+		{"envelope", "Read", "✓ Read inside.txt (" + shown + ")"},
+		{"opencode", "read", "→ Read inside.txt [file_path=/w/inside.txt, " + shown + "]"},
+		{"opencode-legacy", "read", "→ Read inside.txt [file_path=/w/inside.txt, " + shown + "]"},
+		{"dmcc", "read", "→ Read inside.txt [file_path=/w/inside.txt, " + shown + "]"},
+		// A tool's name is the profile's, but it reaches the terminal too.
+		{"codex", "read\x1b[2J", "✓ read␛[2J inside.txt (" + shown + ")"},
+	} {
+		t.Run(tc.profile, func(t *testing.T) {
+			line := Call(theme.New(true), 200, ToolCall{Profile: tc.profile, Tool: tc.tool, Args: args, Cwd: "/w", State: Done})
+			if got := ansi.Strip(line); got != tc.want {
+				t.Errorf("call line\n got %q\nwant %q", got, tc.want)
+			}
+			checkOnlySGR(t, line)
+		})
+	}
+}
+
+// TestContinuationSanitizesArgNames: the "continue with" hint names the
+// arguments the next call changes; a name from the model is shown safe.
+func TestContinuationSanitizesArgNames(t *testing.T) {
+	key, _ := json.Marshal(hostileKey)
+	r := &reader.Result{
+		Args:       json.RawMessage(`{"path":"a"}`),
+		Truncation: reader.Truncation{Next: json.RawMessage(`{"path":"a",` + string(key) + `:2}`)},
+	}
+	want := "␛]0;PWNED␇␛]52;c;cHduZWQ=␇=2"
+	if got := continuation(r); got != want {
+		t.Errorf("continuation = %q, want %q", got, want)
+	}
+}
