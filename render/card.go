@@ -13,16 +13,50 @@ import (
 // is selected). No row is wider than width. A nil result is a call still
 // running.
 func Card(st *theme.Styles, width int, c ToolCall, r *reader.Result, o Options, selected bool) string {
+	cr := NewCard(st, width, c, r, o, selected)
+	return strings.Join(cr.Rows(0, cr.Len()), "\n")
+}
+
+// CardRows is a card's rows at one width, built on demand: a screen of a
+// card costs a screen of rows, however long its result (see Body).
+type CardRows struct {
+	edge string
+	head []string
+	body *Body // nil while the call runs
+}
+
+// NewCard indexes a card for drawing at width.
+func NewCard(st *theme.Styles, width int, c ToolCall, r *reader.Result, o Options, selected bool) *CardRows {
 	edge, inner := edgeFor(st, width, selected)
-	rows := []string{Call(st, inner, c)}
+	cr := &CardRows{edge: edge, head: []string{edge + Call(st, inner, c)}}
 	if r != nil {
-		rows = append(rows, "")
-		rows = append(rows, strings.Split(Result(st, inner, r, o), "\n")...)
+		cr.head = append(cr.head, edge)
+		cr.body = NewBody(st, inner, r, o)
 	}
-	for i, row := range rows {
-		rows[i] = edge + row
+	return cr
+}
+
+// Len is how many rows the card has.
+func (c *CardRows) Len() int {
+	if c.body == nil {
+		return len(c.head)
 	}
-	return strings.Join(rows, "\n")
+	return len(c.head) + c.body.Len()
+}
+
+// Rows builds the card's rows from (inclusive) to to (exclusive).
+func (c *CardRows) Rows(from, to int) []string {
+	from, to = max(from, 0), min(to, c.Len())
+	var out []string
+	if from < len(c.head) {
+		out = append(out, c.head[from:min(to, len(c.head))]...)
+	}
+	if c.body != nil && to > len(c.head) {
+		for _, row := range c.body.Rows(from-len(c.head), to-len(c.head)) {
+			out = append(out, c.edge+row)
+		}
+	}
+	return out
 }
 
 // edgeFor is a card's left edge and the width left inside it; a terminal too

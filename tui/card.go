@@ -3,7 +3,6 @@ package tui
 import (
 	"context"
 	"encoding/json"
-	"strings"
 
 	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/render"
@@ -34,7 +33,7 @@ type card struct {
 
 	cache struct {
 		key  cacheKey
-		rows []string
+		rows *render.CardRows
 	}
 }
 
@@ -58,8 +57,9 @@ func (c *card) highlighted(st *theme.Styles) []string {
 	return c.hl
 }
 
-// rows draws the card, from its cache when nothing changed.
-func (c *card) rows(st *theme.Styles, width int, selected bool, env callEnv) []string {
+// rows is the card's drawing, from its cache when nothing changed: an
+// index of its rows, which builds only those asked for.
+func (c *card) rows(st *theme.Styles, width int, selected bool, env callEnv) *render.CardRows {
 	hl := c.highlighted(st)
 	key := cacheKey{st, width, selected, c.expanded, c.view, hl != nil}
 	if c.cache.rows != nil && c.cache.key == key {
@@ -80,7 +80,7 @@ func (c *card) rows(st *theme.Styles, width int, selected bool, env callEnv) []s
 	}
 	opts := render.Options{Expanded: c.expanded, View: c.view, Highlighted: hl}
 	c.cache.key = key
-	c.cache.rows = strings.Split(render.Card(st, width, call, res, opts, selected), "\n")
+	c.cache.rows = render.NewCard(st, width, call, res, opts, selected)
 	return c.cache.rows
 }
 

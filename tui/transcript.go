@@ -3,6 +3,7 @@ package tui
 import (
 	"strings"
 
+	"github.com/readlens/readlens/render"
 	"github.com/readlens/readlens/theme"
 )
 
@@ -17,31 +18,43 @@ type transcript struct {
 // span is where a card's rows sit in the column.
 type span struct{ start, end int }
 
-// layout draws every card (from their caches) and says where each sits. A
-// blank row separates cards.
-func (t *transcript) layout(st *theme.Styles, width int, env callEnv) ([]string, []span) {
-	var rows []string
+// layout says where each card sits in the column, and how many rows the
+// column has, from the cards' cached indexes: no row is built. A blank row
+// separates cards.
+func (t *transcript) layout(st *theme.Styles, width int, env callEnv) ([]*render.CardRows, []span, int) {
+	cards := make([]*render.CardRows, len(t.cards))
 	spans := make([]span, len(t.cards))
+	n := 0
 	for i, c := range t.cards {
 		if i > 0 {
-			rows = append(rows, "")
+			n++
 		}
-		start := len(rows)
-		rows = append(rows, c.rows(st, width, i == t.sel, env)...)
-		spans[i] = span{start, len(rows)}
+		cards[i] = c.rows(st, width, i == t.sel, env)
+		spans[i] = span{n, n + cards[i].Len()}
+		n = spans[i].end
 	}
-	return rows, spans
+	return cards, spans, n
 }
 
 // view draws the rows in sight: height rows, each at most width cells.
+// Only those rows are built.
 func (t *transcript) view(st *theme.Styles, width, height int, env callEnv, empty string) string {
 	if len(t.cards) == 0 {
 		return st.Hint.Render(empty)
 	}
-	rows, _ := t.layout(st, width, env)
-	t.top = min(max(t.top, 0), max(len(rows)-height, 0))
-	end := min(t.top+height, len(rows))
-	return strings.Join(rows[t.top:end], "\n")
+	cards, spans, n := t.layout(st, width, env)
+	t.top = min(max(t.top, 0), max(n-height, 0))
+	end := min(t.top+height, n)
+	rows := make([]string, 0, end-t.top)
+	for i, s := range spans {
+		if blank := s.start - 1; i > 0 && blank >= t.top && blank < end {
+			rows = append(rows, "") // the row between this card and the last
+		}
+		if s.end > t.top && s.start < end {
+			rows = append(rows, cards[i].Rows(t.top-s.start, end-s.start)...)
+		}
+	}
+	return strings.Join(rows, "\n")
 }
 
 // reveal scrolls so that the selected card's first rows are in sight.
@@ -49,7 +62,7 @@ func (t *transcript) reveal(st *theme.Styles, width, height int, env callEnv) {
 	if t.sel < 0 || t.sel >= len(t.cards) {
 		return
 	}
-	_, spans := t.layout(st, width, env)
+	_, spans, _ := t.layout(st, width, env)
 	s := spans[t.sel]
 	switch {
 	case s.start < t.top:
@@ -65,7 +78,7 @@ func (t *transcript) reveal(st *theme.Styles, width, height int, env callEnv) {
 
 // cardAt is the card drawn on row y of the view, or -1.
 func (t *transcript) cardAt(st *theme.Styles, width int, env callEnv, y int) int {
-	_, spans := t.layout(st, width, env)
+	_, spans, _ := t.layout(st, width, env)
 	row := t.top + y
 	for i, s := range spans {
 		if row >= s.start && row < s.end {

@@ -1,0 +1,154 @@
+package render
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/theme"
+)
+
+// Body is a result's rows at one width, built on demand: NewBody measures
+// every source row once, cheaply, and Rows styles only the rows asked for,
+// so a two-million-line expanded card draws a screen as fast as a ten-line
+// one. Result is Body's rows joined.
+type Body struct {
+	src   source
+	width int
+	wrap  bool
+	// starts[i] is the first row of source row i; starts[n] ends them.
+	starts []int
+	tail   []string // after the source rows: the hint, attachments, warnings, the note
+}
+
+// source is the rows a result's text gives, one per line of it, built one
+// at a time.
+type source interface {
+	len() int
+	// cells is row i's width when every character in it takes one cell,
+	// else -1: finding it means building the row.
+	cells(i int) int
+	build(i int) row
+}
+
+// NewBody indexes r for drawing at width.
+func NewBody(st *theme.Styles, width int, r *reader.Result, o Options) *Body {
+	width = max(width, 1)
+	b := &Body{width: width, wrap: o.Expanded}
+	if r.IsError {
+		// An error is never collapsed or cut: it is all the model got.
+		b.src = built(nil)
+		b.tail = append(fit(textRows(st.ErrorText, r.Output), width, true), prose(width, warnings(st, r)...)...)
+		b.index()
+		return b
+	}
+	limit := -1
+	if !o.Expanded {
+		limit = CollapsedLines
+	}
+	var total int
+	if o.View == PrettyView && len(r.Lines) > 0 {
+		b.src, total = newPretty(st, r, o.Highlighted)
+	} else {
+		b.src, total = newAgent(st, r)
+	}
+	if limit >= 0 && limit < b.src.len() {
+		b.src = first{b.src, limit}
+	}
+	if hidden := total - b.src.len(); hidden > 0 {
+		key := o.ExpandKey
+		if key == "" {
+			key = "ctrl+e"
+		}
+		b.tail = prose(width, sentence{st.Hint, fmt.Sprintf("... (%d more lines, %s to expand)", hidden, key)})
+	}
+	// What the tool left out, attachments and readlens's notes are never
+	// cut: they wrap at any width.
+	for _, a := range r.Attachments {
+		b.tail = append(b.tail, prose(width, sentence{st.MediaLine, mediaLine(a)})...)
+	}
+	b.tail = append(b.tail, prose(width, warnings(st, r)...)...)
+	if r.Note != "" {
+		b.tail = append(b.tail, prose(width, sentence{st.Note, "readlens: " + Plain(r.Note)})...)
+	}
+	b.index()
+	return b
+}
+
+// index measures every source row: one row each when it fits, or when a
+// collapsed card cuts it. A wrapped row of one-cell characters takes as
+// many rows as its width needs; any other wrapped row is built to count
+// its pieces.
+func (b *Body) index() {
+	n := b.src.len()
+	b.starts = make([]int, n+1)
+	for i := range n {
+		h := 1
+		if b.wrap {
+			switch w := b.src.cells(i); {
+			case w < 0:
+				h = len(b.fit(b.src.build(i)))
+			case w > b.width:
+				h = (w + b.width - 1) / b.width
+			}
+		}
+		b.starts[i+1] = b.starts[i] + h
+	}
+}
+
+func (b *Body) fit(r row) []string { return fitRows([]row{r}, b.width, b.wrap) }
+
+// Len is how many rows the body has.
+func (b *Body) Len() int { return b.starts[len(b.starts)-1] + len(b.tail) }
+
+// Rows builds rows from (inclusive) to to (exclusive).
+func (b *Body) Rows(from, to int) []string {
+	from, to = max(from, 0), min(to, b.Len())
+	if from >= to {
+		return nil
+	}
+	out := make([]string, 0, to-from)
+	n := len(b.starts) - 1
+	// The source row holding row from: the last whose start is not past it.
+	i := sort.Search(n, func(i int) bool { return b.starts[i+1] > from })
+	for ; i < n && b.starts[i] < to; i++ {
+		rows := b.fit(b.src.build(i))
+		lo, hi := max(from-b.starts[i], 0), min(to-b.starts[i], len(rows))
+		out = append(out, rows[lo:hi]...)
+	}
+	srcEnd := b.starts[n]
+	if to > srcEnd {
+		out = append(out, b.tail[max(from-srcEnd, 0):to-srcEnd]...)
+	}
+	return out
+}
+
+// String is every row, as Result draws them.
+func (b *Body) String() string { return strings.Join(b.Rows(0, b.Len()), "\n") }
+
+// built is a source of rows already made.
+type built []row
+
+func (s built) len() int        { return len(s) }
+func (s built) cells(i int) int { return s[i].w }
+func (s built) build(i int) row { return s[i] }
+
+// first is a source's first n rows: a collapsed card's.
+type first struct {
+	source
+	n int
+}
+
+func (s first) len() int { return s.n }
+
+// asciiRun is how many leading bytes of s are printable ASCII other than a
+// tab: one cell each, shown as they are.
+func asciiRun(s string) int {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e {
+			return i
+		}
+	}
+	return len(s)
+}

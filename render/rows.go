@@ -1,0 +1,163 @@
+package render
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/theme"
+)
+
+// agent is the agent view's rows: the output's lines, each piece styled by
+// its kind, trailing empty lines dropped as the agents' TUIs drop them. It
+// keeps where each line and part starts in the output, nothing styled.
+type agent struct {
+	pal       *palette
+	out       string
+	parts     []reader.Part
+	partStart []int // where each part starts in out; one more entry ends the last
+	lineStart []int // where each line starts; one more entry is one past the last line's end
+}
+
+func newAgent(st *theme.Styles, r *reader.Result) (*agent, int) {
+	a := &agent{pal: paletteOf(st), out: r.Output, parts: r.Parts}
+	a.partStart = make([]int, len(r.Parts)+1)
+	for i, p := range r.Parts {
+		a.partStart[i+1] = a.partStart[i] + len(p.Text)
+	}
+	text := strings.TrimRight(r.Output, "\n")
+	if text != "" {
+		a.lineStart = append(a.lineStart, 0)
+		for at := 0; ; {
+			nl := strings.IndexByte(text[at:], '\n')
+			if nl < 0 {
+				break
+			}
+			at += nl + 1
+			a.lineStart = append(a.lineStart, at)
+		}
+		a.lineStart = append(a.lineStart, len(text)+1)
+	}
+	return a, a.len()
+}
+
+func (a *agent) len() int { return max(len(a.lineStart)-1, 0) }
+
+func (a *agent) line(i int) (int, int) { return a.lineStart[i], a.lineStart[i+1] - 1 }
+
+func (a *agent) cells(i int) int {
+	if from, to := a.line(i); asciiRun(a.out[from:to]) == to-from {
+		return to - from
+	}
+	return -1
+}
+
+func (a *agent) build(i int) row {
+	from, to := a.line(i)
+	type seg struct {
+		kind   reader.PartKind
+		text   string
+		prefix int
+	}
+	var segs []seg
+	p := sort.Search(len(a.parts), func(p int) bool { return a.partStart[p+1] > from })
+	for ; p < len(a.parts) && a.partStart[p] < to; p++ {
+		start := max(from, a.partStart[p])
+		text := a.out[start:min(to, a.partStart[p+1])]
+		if text == "" {
+			continue
+		}
+		prefix := 0
+		if a.parts[p].Kind == reader.PartLine && start == a.partStart[p] {
+			prefix = min(a.parts[p].Prefix, len(text))
+		}
+		segs = append(segs, seg{a.parts[p].Kind, text, prefix})
+	}
+	var b strings.Builder
+	col := 0
+	for j, s := range segs {
+		if s.prefix > 0 {
+			runs, c := visible(s.text[:s.prefix], col, show{})
+			paint(&b, runs, a.pal.gutter, a.pal.invisible)
+			col = c
+		}
+		sh := agentShow
+		sh.trailing = j == len(segs)-1
+		runs, c := visible(s.text[s.prefix:], col, sh)
+		paint(&b, runs, a.pal.part(s.kind), a.pal.invisible)
+		col = c
+	}
+	return row{b.String(), col}
+}
+
+// pretty is the pretty view's rows: the source lines with a gutter of the
+// tool's line numbers, then the tool's notices.
+type pretty struct {
+	pal     *palette
+	lines   []reader.Line
+	hl      []string
+	cuts    map[int]string
+	gutter  int   // the widest line number's digits
+	notices []row // built: a blank row, then the notice's lines, for each
+}
+
+func newPretty(st *theme.Styles, r *reader.Result, hl []string) (*pretty, int) {
+	p := &pretty{pal: paletteOf(st), lines: r.Lines, hl: hl, cuts: map[int]string{}}
+	for _, pt := range r.Parts {
+		switch pt.Kind {
+		case reader.PartCut:
+			p.cuts[pt.Line] = pt.Text
+		case reader.PartNotice:
+			p.notices = append(p.notices, row{})
+			for _, t := range textRows(st.Notice, strings.Trim(pt.Text, "\n")) {
+				p.notices = append(p.notices, row{t, ansi.StringWidth(t)})
+			}
+		}
+	}
+	p.gutter = len(strconv.Itoa(r.Lines[len(r.Lines)-1].N))
+	return p, p.len()
+}
+
+func (p *pretty) len() int { return len(p.lines) + len(p.notices) }
+
+func (p *pretty) cells(i int) int {
+	if i >= len(p.lines) {
+		return p.notices[i-len(p.lines)].w
+	}
+	text := p.lines[i].Text
+	if asciiRun(text) != len(text) {
+		return -1
+	}
+	w := p.gutter + 3 + len(text)
+	if c, ok := p.cuts[p.lines[i].N]; ok {
+		mark := Plain(c)
+		if asciiRun(mark) != len(mark) {
+			return -1
+		}
+		w += len(mark)
+	}
+	return w
+}
+
+func (p *pretty) build(i int) row {
+	if i >= len(p.lines) {
+		return p.notices[i-len(p.lines)]
+	}
+	l := p.lines[i]
+	var b strings.Builder
+	b.WriteString(p.pal.gutter.paint(fmt.Sprintf("%*d │ ", p.gutter, l.N)))
+	runs, cells := visible(l.Text, 0, prettyShow)
+	if p.hl != nil && i < len(p.hl) {
+		b.WriteString(p.hl[i])
+	} else {
+		paint(&b, runs, p.pal.text, p.pal.invisible)
+	}
+	if c, ok := p.cuts[l.N]; ok {
+		b.WriteString(p.pal.cut.paint(Plain(c)))
+		cells += ansi.StringWidth(Plain(c))
+	}
+	return row{b.String(), p.gutter + 3 + cells}
+}
