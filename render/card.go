@@ -27,11 +27,26 @@ type CardRows struct {
 
 // NewCard indexes a card for drawing at width.
 func NewCard(st *theme.Styles, width int, c ToolCall, r *reader.Result, o Options, selected bool) *CardRows {
-	edge, inner := edgeFor(st, width, selected)
-	cr := &CardRows{edge: edge, head: []string{edge + Call(st, inner, c)}}
+	var body *Body
 	if r != nil {
+		body = NewBody(st, BodyWidth(st, width, selected), r, o)
+	}
+	return CardWith(st, width, c, body, selected)
+}
+
+// BodyWidth is the width a card's result is drawn at, inside its edge.
+func BodyWidth(st *theme.Styles, width int, selected bool) int {
+	_, inner := edgeFor(st, width, selected)
+	return inner
+}
+
+// CardWith frames a body indexed at BodyWidth (nil while the call runs):
+// a card whose selection changes keeps its body's index.
+func CardWith(st *theme.Styles, width int, c ToolCall, body *Body, selected bool) *CardRows {
+	edge, inner := edgeFor(st, width, selected)
+	cr := &CardRows{edge: edge, head: []string{edge + Call(st, inner, c)}, body: body}
+	if body != nil {
 		cr.head = append(cr.head, edge)
-		cr.body = NewBody(st, inner, r, o)
 	}
 	return cr
 }

@@ -32,15 +32,24 @@ type card struct {
 	hlAsked  bool
 
 	cache struct {
-		key  cacheKey
-		rows *render.CardRows
+		key     cacheKey
+		rows    *render.CardRows
+		bodyKey bodyKey
+		body    *render.Body
 	}
 }
 
 type cacheKey struct {
-	st       *theme.Styles
+	body     bodyKey
 	width    int
 	selected bool
+}
+
+// bodyKey is what a result's rows depend on: not the selection, so moving
+// it over a long card does not measure its rows again.
+type bodyKey struct {
+	st       *theme.Styles
+	width    int
 	expanded bool
 	view     render.View
 	hl       bool
@@ -61,7 +70,8 @@ func (c *card) highlighted(st *theme.Styles) []string {
 // index of its rows, which builds only those asked for.
 func (c *card) rows(st *theme.Styles, width int, selected bool, env callEnv) *render.CardRows {
 	hl := c.highlighted(st)
-	key := cacheKey{st, width, selected, c.expanded, c.view, hl != nil}
+	bk := bodyKey{st, render.BodyWidth(st, width, selected), c.expanded, c.view, hl != nil}
+	key := cacheKey{bk, width, selected}
 	if c.cache.rows != nil && c.cache.key == key {
 		return c.cache.rows
 	}
@@ -78,14 +88,21 @@ func (c *card) rows(st *theme.Styles, width int, selected bool, env callEnv) *re
 	default:
 		call.State = render.Done
 	}
-	opts := render.Options{Expanded: c.expanded, View: c.view, Highlighted: hl}
+	if res != nil && (c.cache.body == nil || c.cache.bodyKey != bk) {
+		opts := render.Options{Expanded: c.expanded, View: c.view, Highlighted: hl}
+		c.cache.body, c.cache.bodyKey = render.NewBody(st, bk.width, res, opts), bk
+	}
+	body := c.cache.body
+	if res == nil {
+		body = nil
+	}
 	c.cache.key = key
-	c.cache.rows = render.NewCard(st, width, call, res, opts, selected)
+	c.cache.rows = render.CardWith(st, width, call, body, selected)
 	return c.cache.rows
 }
 
 // invalidate drops the cached drawing after the card changed.
-func (c *card) invalidate() { c.cache.rows = nil }
+func (c *card) invalidate() { c.cache.rows, c.cache.body = nil, nil }
 
 // callEnv is what call lines need to shorten paths.
 type callEnv struct{ cwd, home string }
