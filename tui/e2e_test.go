@@ -17,7 +17,7 @@ func startDemo(t *testing.T) *teatest.TestModel {
 	m := New(Demo())
 	m.statusFor = 0
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(120, 40))
-	waitFor(t, tm, "Image read successfully") // the last card, in sight at the start
+	waitFor(t, tm, "line cap: the tool showed lines 1–2000") // the first card, in sight at the start
 	return tm
 }
 

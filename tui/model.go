@@ -123,7 +123,8 @@ func (m *Model) Init() tea.Cmd {
 		cmds = append(cmds, cmd)
 	}
 	if len(m.opts.Reads) > 0 {
-		m.focus = focusTranscript
+		// Open on the first card, at the top: it is what the first keys act on.
+		m.focus, m.tr.sel, m.tr.top = focusTranscript, 0, 0
 	}
 	return tea.Batch(cmds...)
 }
