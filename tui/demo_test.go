@@ -28,3 +28,22 @@ func TestDemoOpensAtTheTop(t *testing.T) {
 		t.Fatalf("the first ctrl+e expanded card %q: %v", c.path, c.expanded)
 	}
 }
+
+// TestEndOfAnExpandedCard: G shows the end of the last card, footer and
+// warning included (issue 11, defect 11: G went to the card's top and the
+// footer of a 2000-line card took 43 pgdn).
+func TestEndOfAnExpandedCard(t *testing.T) {
+	o := Demo()
+	o.Reads = o.Reads[:1]
+	m := New(o)
+	drive(m, tea.WindowSizeMsg{Width: 120, Height: 40})
+	drive(m, tea.BatchMsg{m.Init()})
+	for _, k := range []string{"G", "end"} {
+		press(m, "g", "ctrl+e", k)
+		rows := strings.Split(ansi.Strip(m.View().Content), "\n")
+		if got := strings.Join(rows[len(rows)-6:], "\n"); !strings.Contains(got, "line cap: the tool showed lines 1–2000 of 2709") {
+			t.Fatalf("%s: the last rows are not the card's end:\n%s", k, got)
+		}
+		press(m, "ctrl+e")
+	}
+}

@@ -117,8 +117,10 @@ func (m *Model) transcriptKey(msg tea.KeyPressMsg) tea.Cmd {
 		t.sel = 0
 		m.reveal()
 	case key.Matches(msg, k.Bottom):
+		// The last card, and the end of it: an expanded card's footer is
+		// where the tool says what it cut.
 		t.sel = len(t.cards) - 1
-		m.reveal()
+		m.toEnd()
 	case key.Matches(msg, k.PageUp):
 		t.top -= max(m.bodyHeight()-1, 1)
 	case key.Matches(msg, k.PageDown):

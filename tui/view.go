@@ -70,6 +70,15 @@ func (m *Model) reveal() {
 	}
 }
 
+// toEnd scrolls to the last row of the cards.
+func (m *Model) toEnd() {
+	l := m.layout()
+	if l.cardW > 0 && l.bodyHeight > 0 {
+		_, _, n := m.tr.layout(m.st, l.cardW, m.env())
+		m.tr.top = max(n-l.bodyHeight, 0)
+	}
+}
+
 // View draws the screen: the header with the agents as tabs, the picker and
 // the cards side by side, the help at the bottom. No row is wider than the
 // terminal and there are never more rows than it has.
