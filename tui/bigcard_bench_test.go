@@ -39,7 +39,7 @@ func bigCard(b *testing.B, n int) *Model {
 	m := New(Options{Cwd: filepath.Dir(path)})
 	m.statusFor = 0
 	drive(m, tea.WindowSizeMsg{Width: 120, Height: 40})
-	m.tr.add(&card{id: 1, profile: "codex", tool: "read_file", args: args, path: path, res: res})
+	m.tr.add(&card{id: 1, profile: "codex", tool: "read_file", args: args, path: path, res: res}, -1)
 	m.focus = focusTranscript
 	m.View()
 	return m

@@ -47,3 +47,29 @@ func TestEndOfAnExpandedCard(t *testing.T) {
 		press(m, "ctrl+e")
 	}
 }
+
+// TestAgentFollowsTheSelectedCard: the header shows the selected card's
+// agent, p asks the next agent from there, and the new card sits right
+// after the card it came from (issue 11, defect 3: with a pi card selected
+// the header showed another agent and p made a card of that agent's next,
+// at the end).
+func TestAgentFollowsTheSelectedCard(t *testing.T) {
+	m := demo(t, 120, 40)
+	press(m, "g", "down", "down") // notes/windows.txt, read by pi
+	if c := m.tr.selected(); c.profile != "pi" || m.current() != "pi" {
+		t.Fatalf("selected %s's card, current agent %s; want pi's, pi", c.profile, m.current())
+	}
+	press(m, "p")
+	if m.tr.sel != 3 || m.tr.cards[3].profile != "claude-code" || !strings.HasSuffix(m.tr.cards[3].path, "notes/windows.txt") {
+		t.Fatalf("card %d selected; card 3 is %s on %s; want claude-code's read of notes/windows.txt right after pi's",
+			m.tr.sel, m.tr.cards[3].profile, m.tr.cards[3].path)
+	}
+	press(m, "up")
+	if m.current() != "pi" {
+		t.Fatalf("back on pi's card, the current agent is %s", m.current())
+	}
+	press(m, "P")
+	if c := m.tr.cards[3]; c.profile != "opencode" || m.tr.sel != 3 {
+		t.Fatalf("P from pi's card made %s's card at %d", c.profile, m.tr.sel)
+	}
+}

@@ -65,7 +65,7 @@ func (m *Model) pickerKey(msg tea.KeyPressMsg) tea.Cmd {
 			return p.open(full)
 		}
 		m.focus = focusTranscript
-		return m.read(m.current(), full, nil, nil, nil)
+		return m.read(-1, m.current(), full, nil, nil, nil)
 	case key.Matches(msg, k.Parent), msg.String() == "backspace" && p.filter.value == "":
 		return p.parent()
 	case key.Matches(msg, k.Complete):
@@ -107,19 +107,23 @@ func (m *Model) transcriptKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.focus = focusPicker
 	case key.Matches(msg, k.Up):
 		t.sel = max(t.sel-1, 0)
+		m.follow()
 		m.reveal()
 		return m.highlightSelected()
 	case key.Matches(msg, k.Down):
 		t.sel = min(t.sel+1, len(t.cards)-1)
+		m.follow()
 		m.reveal()
 		return m.highlightSelected()
 	case key.Matches(msg, k.Top):
 		t.sel = 0
+		m.follow()
 		m.reveal()
 	case key.Matches(msg, k.Bottom):
 		// The last card, and the end of it: an expanded card's footer is
 		// where the tool says what it cut.
 		t.sel = len(t.cards) - 1
+		m.follow()
 		m.toEnd()
 	case key.Matches(msg, k.PageUp):
 		t.top -= max(m.bodyHeight()-1, 1)
@@ -140,7 +144,7 @@ func (m *Model) transcriptKey(msg tea.KeyPressMsg) tea.Cmd {
 			return m.say("nothing to continue: the tool asked for no further call")
 		}
 		next := c.res.Truncation.NextOffset
-		return m.read(c.profile, c.path, &next, c.limit, c.res.Truncation.Next)
+		return m.read(t.sel+1, c.profile, c.path, &next, c.limit, c.res.Truncation.Next)
 	case key.Matches(msg, k.Edit):
 		m.form = newForm(c.offset, c.limit)
 		m.focus = focusForm
@@ -157,6 +161,7 @@ func (m *Model) transcriptKey(msg tea.KeyPressMsg) tea.Cmd {
 		return tea.Batch(tea.SetClipboard(c.res.Output), m.say("copied the model's text to the clipboard ("+render.Size(int64(len(c.res.Output)))+", OSC 52)"))
 	case key.Matches(msg, k.Close):
 		t.remove(t.sel)
+		m.follow()
 		m.reveal()
 	}
 	return nil
@@ -170,7 +175,7 @@ func (m *Model) switchProfile(i int) tea.Cmd {
 	if c == nil || c.profile == m.current() {
 		return nil
 	}
-	return m.read(m.current(), c.path, c.offset, c.limit, nil)
+	return m.read(m.tr.sel+1, m.current(), c.path, c.offset, c.limit, nil)
 }
 
 func (m *Model) formKey(msg tea.KeyPressMsg) tea.Cmd {
@@ -185,7 +190,7 @@ func (m *Model) formKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		m.form, m.focus = nil, focusTranscript
 		if c := m.tr.selected(); c != nil {
-			return m.read(c.profile, c.path, off, lim, nil)
+			return m.read(m.tr.sel+1, c.profile, c.path, off, lim, nil)
 		}
 	default:
 		m.form.update(msg)

@@ -5,6 +5,7 @@ package tui
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -117,7 +118,7 @@ func (m *Model) Init() tea.Cmd {
 		if profile == "" {
 			profile = m.current()
 		}
-		cmd := m.read(profile, r.Path, r.Offset, r.Limit, nil)
+		cmd := m.read(-1, profile, r.Path, r.Offset, r.Limit, nil)
 		c := m.tr.selected()
 		c.expanded, c.view = r.Expanded, r.View
 		cmds = append(cmds, cmd)
@@ -125,13 +126,14 @@ func (m *Model) Init() tea.Cmd {
 	if len(m.opts.Reads) > 0 {
 		// Open on the first card, at the top: it is what the first keys act on.
 		m.focus, m.tr.sel, m.tr.top = focusTranscript, 0, 0
+		m.follow()
 	}
 	return tea.Batch(cmds...)
 }
 
-// read adds a card for a call and starts it: args, or else the tool's own
-// arguments for path, offset and limit.
-func (m *Model) read(profile, p string, offset, limit *int, args json.RawMessage) tea.Cmd {
+// read adds a card for a call at index at (-1: after the last) and starts
+// it: args, or else the tool's own arguments for path, offset and limit.
+func (m *Model) read(at int, profile, p string, offset, limit *int, args json.RawMessage) tea.Cmd {
 	prof, err := all.Lookup(profile)
 	if err != nil {
 		m.say(err.Error())
@@ -144,10 +146,20 @@ func (m *Model) read(profile, p string, offset, limit *int, args json.RawMessage
 	m.nextID++
 	c := &card{id: m.nextID, profile: profile, tool: prof.Info().Tool, args: args,
 		path: p, offset: offset, limit: limit, cancel: cancel, view: m.view}
-	m.tr.add(c)
+	m.tr.add(c, at)
 	m.reveal()
 	req := reader.Request{Profile: prof, Args: args, Cwd: m.opts.Cwd, Worktree: m.opts.Worktree, Home: m.opts.Home, FS: m.opts.FS}
 	return readCmd(ctx, c.id, req)
+}
+
+// follow makes the selected card's agent the current one: the header
+// shows whose card is selected, and p, P and the next read go from it.
+func (m *Model) follow() {
+	if c := m.tr.selected(); c != nil {
+		if i := slices.Index(m.profiles, c.profile); i >= 0 {
+			m.profile = i
+		}
+	}
 }
 
 // say shows a status for a few seconds.

@@ -34,6 +34,7 @@ func (m *Model) click(ms tea.Mouse) tea.Cmd {
 		}
 		m.focus = focusTranscript
 		m.tr.sel = i
+		m.follow()
 		c := m.tr.cards[i]
 		c.expanded = !c.expanded
 		c.invalidate()

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/readlens/readlens/render"
@@ -104,9 +105,13 @@ func (t *transcript) byID(id int) *card {
 	return nil
 }
 
-func (t *transcript) add(c *card) {
-	t.cards = append(t.cards, c)
-	t.sel = len(t.cards) - 1
+// add puts c at index at (the end when at is out of range) and selects it.
+func (t *transcript) add(c *card, at int) {
+	if at < 0 || at > len(t.cards) {
+		at = len(t.cards)
+	}
+	t.cards = slices.Insert(t.cards, at, c)
+	t.sel = at
 }
 
 func (t *transcript) remove(i int) {
