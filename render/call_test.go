@@ -2,6 +2,7 @@ package render
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
@@ -54,5 +55,23 @@ func TestContinuationSanitizesArgNames(t *testing.T) {
 	want := "␛]0;PWNED␇␛]52;c;cHduZWQ=␇=2"
 	if got := continuation(r); got != want {
 		t.Errorf("continuation = %q, want %q", got, want)
+	}
+}
+
+// TestCardNamesItsAgent: agents whose TUIs draw the same call line still
+// get cards that say whose they are, at the call line's right end (issue
+// 11, defect 3).
+func TestCardNamesItsAgent(t *testing.T) {
+	st := theme.New(true)
+	for _, profile := range []string{"opencode", "dmcc", "opencode-legacy", "claude-code", "envelope"} {
+		call := ToolCall{Profile: profile, Tool: "Read", Args: []byte(`{"filePath":"/p/notes/hidden.md","file_path":"/p/notes/hidden.md","path":"/p/notes/hidden.md"}`), Cwd: "/p", State: Done}
+		first := ansi.Strip(strings.SplitN(Card(st, 60, call, &reader.Result{Output: "x"}, Options{}, true), "\n", 2)[0])
+		if !strings.HasSuffix(first, " "+profile+" ") || ansi.StringWidth(first) != 60 {
+			t.Errorf("%s: call row %q does not end in the agent's name at width 60", profile, first)
+		}
+	}
+	narrow := ansi.Strip(Card(st, 12, ToolCall{Profile: "opencode", Tool: "Read"}, nil, Options{}, false))
+	if strings.Contains(narrow, "opencode") {
+		t.Errorf("a 12-cell card has no room for the badge: %q", narrow)
 	}
 }

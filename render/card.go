@@ -44,7 +44,7 @@ func BodyWidth(st *theme.Styles, width int, selected bool) int {
 // a card whose selection changes keeps its body's index.
 func CardWith(st *theme.Styles, width int, c ToolCall, body *Body, selected bool) *CardRows {
 	edge, inner := edgeFor(st, width, selected)
-	cr := &CardRows{edge: edge, head: []string{edge + Call(st, inner, c)}, body: body}
+	cr := &CardRows{edge: edge, head: []string{edge + callRow(st, inner, c)}, body: body}
 	if body != nil {
 		cr.head = append(cr.head, edge)
 	}
@@ -73,6 +73,25 @@ func (c *CardRows) Rows(from, to int) []string {
 	}
 	return out
 }
+
+// callRow is the call line with the card's agent named at its right end:
+// opencode, dmcc and opencode-legacy draw the same call line, and a card
+// must say whose it is. Too narrow a card keeps the call line alone.
+func callRow(st *theme.Styles, width int, c ToolCall) string {
+	if c.Profile == "" {
+		return Call(st, width, c)
+	}
+	badge := st.Badge.Render(" " + Plain(c.Profile) + " ")
+	bw := ansi.StringWidth(badge)
+	if width < bw+minCallWidth {
+		return Call(st, width, c)
+	}
+	line := Call(st, width-bw-1, c)
+	return line + strings.Repeat(" ", width-bw-ansi.StringWidth(line)) + badge
+}
+
+// minCallWidth is the room a call line keeps beside the badge.
+const minCallWidth = 16
 
 // edgeFor is a card's left edge and the width left inside it; a terminal too
 // narrow for an edge gets none.

@@ -55,6 +55,7 @@ type Styles struct {
 	Dir, File, Media, Binary, Size, Filter, Cursor lipgloss.Style
 	// A card: its call line, its body, its margins.
 	CallIcon, CallTool, CallPath, CallArgs, CallError lipgloss.Style
+	Badge                                             lipgloss.Style // the agent a card is from
 	Selected, Unselected                              lipgloss.Style // the left edge of a card
 	Text, Gutter, Frame, Notice, CutMark, Invisible   lipgloss.Style
 	ErrorText, Warning, Hint, Note, MediaLine         lipgloss.Style
@@ -90,6 +91,7 @@ func New(dark bool) *Styles {
 	st.CallPath = s.Foreground(t.Accent)
 	st.CallArgs = s.Foreground(t.Warning)
 	st.CallError = s.Foreground(t.Error)
+	st.Badge = s.Foreground(t.FgMuted).Background(t.BgSelected)
 	st.Selected = s.Foreground(t.Accent).SetString("▌")
 	st.Unselected = s.SetString(" ")
 
