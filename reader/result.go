@@ -91,8 +91,12 @@ type Truncation struct {
 	// next, in the tool's units; 0 when it names none.
 	NextOffset int `json:"next_offset"`
 	// Next is the continuation call's arguments, in the tool's schema.
-	Next     json.RawMessage `json:"next,omitempty"`
-	CutLines []int           `json:"cut_lines,omitempty"` // lines the per-line cap cut
+	Next json.RawMessage `json:"next,omitempty"`
+	// Silent says the tool cut the window by its own cap and told the model
+	// nothing (codex's default limit): Next is then the call a model would
+	// make next, which the tool never asked for.
+	Silent   bool  `json:"silent,omitempty"`
+	CutLines []int `json:"cut_lines,omitempty"` // lines the per-line cap cut
 }
 
 // Cap is what ended a window early.

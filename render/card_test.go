@@ -186,3 +186,15 @@ func TestCollapsedHint(t *testing.T) {
 		t.Errorf("expanded: %d rows, row 1999 %q", len(expanded), expanded[1999])
 	}
 }
+
+// TestSilentCutWarning: the cut the model is never told of gets the
+// loudest warning, with what it never saw (issue 11, defect 4: codex's
+// default limit showed a dim "more lines follow: lines 1–2000").
+func TestSilentCutWarning(t *testing.T) {
+	st := theme.New(true)
+	res := read(t, "codex", "lines_3000.txt", nil, nil)
+	rows := strings.Split(ansi.Strip(Result(st, 80, res, Options{})), "\n")
+	if got, want := rows[len(rows)-1], "⚠ the model was not told: lines 2001–3000 of 3000 never shown"; got != want {
+		t.Errorf("last row %q, want %q", got, want)
+	}
+}

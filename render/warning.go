@@ -33,18 +33,26 @@ func warnings(st *theme.Styles, r *reader.Result) []sentence {
 	}
 	var out []sentence
 	warn := func(s string) { out = append(out, sentence{st.Warning, "⚠ " + s}) }
-	switch t.Cap {
-	case reader.CapLines:
+	switch {
+	case t.Silent && t.TotalKnown:
+		// The loudest warning for the cut the model never hears of.
+		warn(fmt.Sprintf("the model was not told: lines %d–%d of %d never shown", t.LastLine+1, t.TotalLines, t.TotalLines))
+	case t.Silent:
+		warn(fmt.Sprintf("the model was not told: the lines after %d were never shown", t.LastLine))
+	}
+	switch {
+	case t.Silent:
+	case t.Cap == reader.CapLines:
 		warn("line cap: the tool showed " + shown + next)
-	case reader.CapBytes:
+	case t.Cap == reader.CapBytes:
 		warn("byte cap: the tool showed " + or(shown, "no line") + next)
-	case reader.CapFirstLine:
+	case t.Cap == reader.CapFirstLine:
 		warn("the first line alone is over the byte cap: the tool showed none of it" + next)
-	case reader.CapEntries:
+	case t.Cap == reader.CapEntries:
 		warn("entry cap: the tool listed " + strings.Replace(shown, "lines", "entries", 1) + next)
-	case reader.CapBinary:
+	case t.Cap == reader.CapBinary:
 		warn("refused as binary: the model saw none of the file")
-	case reader.CapLimit:
+	case t.Cap == reader.CapLimit:
 		out = append(out, sentence{st.Hint, "more lines follow: " + shown + next})
 	}
 	if r.Outside {

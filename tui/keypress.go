@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"path"
 
 	"charm.land/bubbles/v2/key"
@@ -143,8 +144,15 @@ func (m *Model) transcriptKey(msg tea.KeyPressMsg) tea.Cmd {
 		if c.res == nil || len(c.res.Truncation.Next) == 0 {
 			return m.say("nothing to continue: the tool asked for no further call")
 		}
-		next := c.res.Truncation.NextOffset
-		return m.read(t.sel+1, c.profile, c.path, &next, c.limit, c.res.Truncation.Next)
+		tr := c.res.Truncation
+		if tr.Silent {
+			// The tool asked for nothing: this is the call a model would make.
+			next := tr.LastLine + 1
+			return tea.Batch(m.read(t.sel+1, c.profile, c.path, &next, c.limit, tr.Next),
+				m.say(fmt.Sprintf("the tool did not ask for this call: offset=%d is what a model would read next", next)))
+		}
+		next := tr.NextOffset
+		return m.read(t.sel+1, c.profile, c.path, &next, c.limit, tr.Next)
 	case key.Matches(msg, k.Edit):
 		m.form = newForm(c.offset, c.limit)
 		m.focus = focusForm

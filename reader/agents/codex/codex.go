@@ -70,6 +70,7 @@ func (codex) Args(path string, offset, limit *int) json.RawMessage {
 type cxCall struct {
 	args          reader.Args
 	offset, limit int
+	limited       bool // the model gave the limit; else it is the tool's own
 	indent        bool
 	anchor        int
 	maxLevels     int
@@ -96,6 +97,9 @@ func (codex) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome)
 		return nil, reader.Fail("max_lines must be greater than zero")
 	}
 	w := reader.Window{Start: c.offset - 1, Limit: c.limit, Cut: reader.LineCut{Max: MaxLine, Unit: reader.Bytes}}
+	// Past its own default limit the tool stops without a word: readlens
+	// counts the rest, to say what the model never saw.
+	w.Count = !c.limited
 	if c.indent {
 		// The block never holds more than min(limit, max_lines) lines, so it
 		// lies within that many lines of the anchor; the file is counted to
@@ -147,7 +151,7 @@ func cxParse(a reader.Args) (*cxCall, string) {
 			if f.Key == "offset" {
 				c.offset = v
 			} else {
-				c.limit = v
+				c.limit, c.limited = v, true
 			}
 		case "mode":
 			var s string
@@ -262,8 +266,14 @@ func (codex) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	cxLines(o, pg.Lines)
 	t := &o.Truncation
 	t.FirstLine, t.LastLine = pg.Lines[0].N, pg.Lines[len(pg.Lines)-1].N
-	if pg.Stop == reader.StopLimit {
+	switch {
+	case pg.Stop == reader.StopLimit && c.limited:
 		t.Cap = reader.CapLimit
+	case pg.Stop == reader.StopLimit:
+		// The tool's default limit, of which it tells the model nothing.
+		t.Cap, t.Silent = reader.CapLines, true
+		t.TotalLines, t.TotalKnown = pg.Total, pg.Counted
+		t.Next = c.args.With("offset", t.LastLine+1)
 	}
 	return o
 }
