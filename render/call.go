@@ -122,9 +122,9 @@ func genericCall(st *theme.Styles, c ToolCall, a reader.Args) string {
 	icon := map[State]string{Running: "●", Done: "✓", Failed: "×"}[c.State]
 	path := pathArg(a)
 	var kv []string
-	for _, k := range a.Keys() {
-		if v, ok := primitive(a.Get(k)); ok && v != path {
-			kv = append(kv, Plain(k)+"="+v)
+	for _, l := range leaves(a) {
+		if l.val != path && !pathKeys[l.key] {
+			kv = append(kv, Plain(l.key)+"="+l.val)
 		}
 	}
 	extra := ""
@@ -142,6 +142,47 @@ func stateIcon(st *theme.Styles, s State, icon string) string {
 		return st.Hint.Render(icon)
 	}
 	return st.CallIcon.Render(icon)
+}
+
+// pathKeys are the names tools give a path argument.
+var pathKeys = map[string]bool{"filePath": true, "file_path": true, "path": true, "absolute_path": true}
+
+// leaf is a string, number or boolean inside the arguments, named by its
+// own key ("start_line" inside Cline's files), at its place in them.
+type leaf struct{ at, key, val string }
+
+// leaves are the arguments' primitives, nested ones included, in order.
+func leaves(a reader.Args) []leaf {
+	var out []leaf
+	for _, k := range a.Keys() {
+		leavesOf(k, k, a.Get(k).Raw, &out)
+	}
+	return out
+}
+
+func leavesOf(key, at string, raw json.RawMessage, out *[]leaf) {
+	v, err := reader.ParseValue(raw)
+	if err != nil {
+		return
+	}
+	switch v.Kind {
+	case reader.Array:
+		var elems []json.RawMessage
+		json.Unmarshal(raw, &elems)
+		for i, e := range elems {
+			leavesOf(key, at+"["+strconv.Itoa(i)+"]", e, out)
+		}
+	case reader.Object:
+		if o, err := reader.ParseArgs(raw); err == nil {
+			for _, k := range o.Keys() {
+				leavesOf(k, at+"."+k, o.Get(k).Raw, out)
+			}
+		}
+	default:
+		if s, ok := primitive(v); ok {
+			*out = append(*out, leaf{at, key, s})
+		}
+	}
 }
 
 // pathArg is the path a call names, whatever the tool calls it.

@@ -75,3 +75,26 @@ func TestCardNamesItsAgent(t *testing.T) {
 		t.Errorf("a 12-cell card has no room for the badge: %q", narrow)
 	}
 }
+
+// TestNestedArguments: Cline's ranges sit inside its files array; the call
+// line shows them and a continuation names the field that changes (issue
+// 11, defect 5: "continue with files=" and nothing after). A window of no
+// line says so.
+func TestNestedArguments(t *testing.T) {
+	st := theme.New(true)
+	args := []byte(`{"files":[{"path":"/p/src/server.go","start_line":1843}]}`)
+	line := ansi.Strip(Call(st, 100, ToolCall{Profile: "cline", Tool: "read_files", Args: args, Cwd: "/p", State: Done}))
+	if want := "✓ read_files src/server.go (start_line=1843)"; line != want {
+		t.Errorf("call line %q, want %q", line, want)
+	}
+	r := &reader.Result{Args: []byte(`{"files":[{"path":"/p/src/server.go"}]}`),
+		Truncation: reader.Truncation{Cap: reader.CapBytes, FirstLine: 1, LastLine: 1842, Next: args}}
+	if got, want := continuation(r), "start_line=1843"; got != want {
+		t.Errorf("continuation %q, want %q", got, want)
+	}
+	r = &reader.Result{Args: []byte(`{"filePath":"/p/a","limit":0}`),
+		Truncation: reader.Truncation{Cap: reader.CapLimit, Next: []byte(`{"filePath":"/p/a","offset":1}`)}}
+	if got, want := ansi.Strip(Result(st, 80, r, Options{})), "more lines follow: no line shown · continue with offset=1"; got != want {
+		t.Errorf("limit 0: %q, want %q", got, want)
+	}
+}

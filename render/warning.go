@@ -1,7 +1,6 @@
 package render
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 
@@ -53,7 +52,7 @@ func warnings(st *theme.Styles, r *reader.Result) []sentence {
 	case t.Cap == reader.CapBinary:
 		warn("refused as binary: the model saw none of the file")
 	case t.Cap == reader.CapLimit:
-		out = append(out, sentence{st.Hint, "more lines follow: " + shown + next})
+		out = append(out, sentence{st.Hint, "more lines follow: " + or(shown, "no line shown") + next})
 	}
 	if r.Outside {
 		out = append(out, sentence{st.Hint, "↗ outside the working directory: " + Plain(r.RealPath)})
@@ -82,11 +81,14 @@ func continuation(r *reader.Result) string {
 	if err1 != nil || err2 != nil {
 		return ""
 	}
+	before := map[string]string{}
+	for _, l := range leaves(was) {
+		before[l.at] = l.val
+	}
 	var kv []string
-	for _, k := range next.Keys() {
-		if v := next.Get(k); !bytes.Equal(bytes.TrimSpace(v.Raw), bytes.TrimSpace(was.Get(k).Raw)) {
-			s, _ := primitive(v)
-			kv = append(kv, Plain(k)+"="+s)
+	for _, l := range leaves(next) {
+		if v, ok := before[l.at]; !ok || v != l.val {
+			kv = append(kv, Plain(l.key)+"="+l.val)
 		}
 	}
 	return strings.Join(kv, ", ")
