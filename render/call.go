@@ -27,22 +27,37 @@ type ToolCall struct {
 	Cwd     string // paths inside it are shown relative
 	Home    string // and the home directory as ~
 	State   State
+
+	pathRoom int // when positive, the cells the path may take (cut from its left)
 }
 
 // Call draws a call on one row of at most width cells, the way the agent's
 // own TUI draws it.
+//
+// A path too long for the row loses its head, not its file name:
+// "…/very_long_directory_name_02/server.go".
 func Call(st *theme.Styles, width int, c ToolCall) string {
 	args, _ := reader.ParseArgs(c.Args)
-	var line string
-	switch c.Profile {
-	case "opencode", "opencode-legacy", "dmcc":
-		line = opencodeCall(st, c, args)
-	case "pi":
-		line = piCall(st, c, args)
-	case "crush":
-		line = crushCall(st, c, args)
-	default:
-		line = genericCall(st, c, args)
+	draw := func(c ToolCall) string {
+		switch c.Profile {
+		case "opencode", "opencode-legacy", "dmcc":
+			return opencodeCall(st, c, args)
+		case "pi":
+			return piCall(st, c, args)
+		case "crush":
+			return crushCall(st, c, args)
+		}
+		return genericCall(st, c, args)
+	}
+	line := draw(c)
+	if over := ansi.StringWidth(line) - width; over > 0 {
+		// Directories go first; the file name stays whole, after "…/".
+		p := shortPath(c, pathArg(args))
+		keep := ansi.StringWidth(p[strings.LastIndexByte(p, '/')+1:]) + 2
+		if w := ansi.StringWidth(p); w > keep {
+			c.pathRoom = max(w-over, keep)
+			line = draw(c)
+		}
 	}
 	return ansi.Truncate(line, width, "…")
 }
@@ -218,7 +233,16 @@ func shortPath(c ToolCall, p string) string {
 	case c.Home != "" && (p == c.Home || strings.HasPrefix(p, c.Home+"/")):
 		p = "~" + p[len(c.Home):]
 	}
-	return Plain(p)
+	p = Plain(p)
+	if c.pathRoom > 0 && ansi.StringWidth(p) > c.pathRoom {
+		// Cut from the left, at a directory's end where one falls in reach.
+		tail := ansi.TruncateLeft(p, ansi.StringWidth(p)-c.pathRoom+1, "")
+		if i := strings.IndexByte(tail, '/'); i >= 0 {
+			tail = tail[i:]
+		}
+		p = "…" + tail
+	}
+	return p
 }
 
 // primitive formats a string, number or boolean argument for a call line.

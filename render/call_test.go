@@ -98,3 +98,18 @@ func TestNestedArguments(t *testing.T) {
 		t.Errorf("limit 0: %q, want %q", got, want)
 	}
 }
+
+// TestLongPathKeepsItsName: a path too long for the call line loses its
+// directories from the left, never its file name (issue 11, defect 12).
+func TestLongPathKeepsItsName(t *testing.T) {
+	st := theme.New(true)
+	args := []byte(`{"filePath":"/p/deep/very_long_directory_name_01/very_long_directory_name_02/server.go"}`)
+	for width, want := range map[int]string{
+		50: "→ Read …/very_long_directory_name_02/server.go ",
+		40: "→ Read …/server.go ",
+	} {
+		if got := ansi.Strip(Call(st, width, ToolCall{Profile: "opencode", Tool: "read", Args: args, Cwd: "/p", State: Done})); got != want {
+			t.Errorf("width %d: %q, want %q", width, got, want)
+		}
+	}
+}
