@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/theme"
 )
@@ -39,7 +40,7 @@ func NewBody(st *theme.Styles, width int, r *reader.Result, o Options) *Body {
 	if r.IsError {
 		// An error is never collapsed or cut: it is all the model got.
 		b.src = built(nil)
-		b.tail = append(fit(textRows(st.ErrorText, r.Output), width, true), prose(width, warnings(st, r)...)...)
+		b.tail = append(errorRows(st, width, r.Output), prose(width, warnings(st, r)...)...)
 		b.index()
 		return b
 	}
@@ -151,4 +152,16 @@ func asciiRun(s string) int {
 		}
 	}
 	return len(s)
+}
+
+// errorRows are an error's text, wrapped at width, every row in the error
+// style: styling before wrapping left the rows after the first plain.
+func errorRows(st *theme.Styles, width int, text string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		for _, row := range strings.Split(ansi.Hardwrap(Plain(line), width, true), "\n") {
+			out = append(out, st.ErrorText.Render(clip(row, width)))
+		}
+	}
+	return out
 }

@@ -198,3 +198,27 @@ func TestSilentCutWarning(t *testing.T) {
 		t.Errorf("last row %q, want %q", got, want)
 	}
 }
+
+// TestErrorRows: every row of a wrapped error is in the error style, and a
+// marker says the card is an error (issue 11, defect 9: rows after the first
+// lost their colour, and nothing but colour told an error apart).
+func TestErrorRows(t *testing.T) {
+	st := theme.New(true)
+	r := &reader.Result{IsError: true, Output: "The read tool was called with invalid arguments: SchemaError(Expected string, got 5\n  at [\"filePath\"])."}
+	rows := strings.Split(Result(st, 30, r, Options{}), "\n")
+	errStyle := st.ErrorText.Render("x")
+	prefix := errStyle[:strings.Index(errStyle, "x")]
+	marker := len(rows)
+	for i, row := range rows {
+		if strings.HasPrefix(ansi.Strip(row), "✗") {
+			marker = i
+			break
+		}
+		if !strings.HasPrefix(row, prefix) {
+			t.Errorf("row %d is not in the error style: %q", i, row)
+		}
+	}
+	if marker < 3 || marker == len(rows) || ansi.Strip(strings.Join(rows[marker:], " ")) != "✗ the tool answered with an error: this text is all the model got" {
+		t.Errorf("no error marker after the wrapped error (row %d of %d)", marker, len(rows))
+	}
+}

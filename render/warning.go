@@ -32,6 +32,9 @@ func warnings(st *theme.Styles, r *reader.Result) []sentence {
 	}
 	var out []sentence
 	warn := func(s string) { out = append(out, sentence{st.Warning, "⚠ " + s}) }
+	if r.IsError {
+		out = append(out, sentence{st.ErrorText.Bold(true), "✗ the tool answered with an error: this text is all the model got"})
+	}
 	switch {
 	case t.Silent && t.TotalKnown:
 		// The loudest warning for the cut the model never hears of.
