@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -220,5 +221,22 @@ func TestErrorRows(t *testing.T) {
 	}
 	if marker < 3 || marker == len(rows) || ansi.Strip(strings.Join(rows[marker:], " ")) != "✗ the tool answered with an error: this text is all the model got" {
 		t.Errorf("no error marker after the wrapped error (row %d of %d)", marker, len(rows))
+	}
+}
+
+// TestTabsFromContent: a leading tab lands at the same column whatever the
+// width of the line number before it, and a tab in the number prefix shows
+// as one (issue 11, defect 10: "8: →if" against "11: →   }").
+func TestTabsFromContent(t *testing.T) {
+	st := theme.New(true)
+	r := &reader.Result{Output: "8: \tif\n11: \t}\n     9\tx", Parts: []reader.Part{
+		{Kind: reader.PartLine, Text: "8: \tif", Line: 8, Prefix: 3}, {Kind: reader.PartFrame, Text: "\n"},
+		{Kind: reader.PartLine, Text: "11: \t}", Line: 11, Prefix: 4}, {Kind: reader.PartFrame, Text: "\n"},
+		{Kind: reader.PartLine, Text: "     9\tx", Line: 9, Prefix: 7},
+	}}
+	got := strings.Split(ansi.Strip(Result(st, 40, r, Options{Expanded: true})), "\n")
+	want := []string{"8: →   if", "11: →   }", "     9→ x"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

@@ -77,18 +77,21 @@ func (a *agent) build(i int) row {
 		segs = append(segs, seg{a.parts[p].Kind, text, prefix})
 	}
 	var b strings.Builder
-	col := 0
+	// Tab stops count from where the line's content starts, after the
+	// number prefix, so a leading tab lines up whatever the number's width;
+	// a tab in the prefix (Claude Code's "12\t") is shown as one too.
+	col, base := 0, 0
 	for j, s := range segs {
 		if s.prefix > 0 {
-			runs, c := visible(s.text[:s.prefix], col, show{})
+			runs, c := visible(s.text[:s.prefix], col, show{tabs: true})
 			paint(&b, runs, a.pal.gutter, a.pal.invisible)
-			col = c
+			col, base = c, c
 		}
 		sh := agentShow
 		sh.trailing = j == len(segs)-1
-		runs, c := visible(s.text[s.prefix:], col, sh)
+		runs, c := visible(s.text[s.prefix:], col-base, sh)
 		paint(&b, runs, a.pal.part(s.kind), a.pal.invisible)
-		col = c
+		col = base + c
 	}
 	return row{b.String(), col}
 }
