@@ -201,11 +201,14 @@ func gmResolve(env reader.Env, raw string) (string, error) {
 		return "", fmt.Errorf("Infinite recursion detected in robustRealpath: %s", p)
 	}
 	if err != nil {
-		op := "lstat"
+		op, path := "lstat", p
 		if pe, ok := err.(*fs.PathError); ok {
 			op = pe.Op
+			if op == "readlink" {
+				path = pe.Path // realpathSync names the link it was reading
+			}
 		}
-		return "", fmt.Errorf("%s", node.Error(err, op, p))
+		return "", fmt.Errorf("%s", node.Error(err, op, path))
 	}
 	return r, nil
 }
