@@ -34,10 +34,25 @@ const (
 
 // prober is implemented by file systems that hold special files.
 type prober interface {
-	probe(path string, mode fs.FileMode) Probe
+	probe(path string, st fs.FileInfo) Probe
 }
 
-func (OS) probe(path string, mode fs.FileMode) Probe {
+func (OS) probe(path string, st fs.FileInfo) Probe {
+	return probeFile(path, st, func(use func(fd int)) error {
+		fd, err := unix.Open(path, unix.O_RDONLY|unix.O_NONBLOCK|unix.O_NOCTTY|unix.O_CLOEXEC, 0)
+		if err != nil {
+			return &fs.PathError{Op: "open", Path: path, Err: err}
+		}
+		defer unix.Close(fd)
+		use(fd)
+		return nil
+	})
+}
+
+// probeFile looks at a special file without blocking: open opens it
+// non-blocking and hands its descriptor to use, or returns the open's error.
+func probeFile(path string, st fs.FileInfo, open func(use func(fd int)) error) Probe {
+	mode := st.Mode()
 	switch {
 	case ownDescriptor(path):
 		// The agent's standard input, or one of its descriptors: what that is
@@ -56,11 +71,17 @@ func (OS) probe(path string, mode fs.FileMode) Probe {
 	case mode&fs.ModeDevice != 0:
 		what = "block device"
 	}
-	fd, err := unix.Open(path, unix.O_RDONLY|unix.O_NONBLOCK|unix.O_NOCTTY|unix.O_CLOEXEC, 0)
+	p := Probe{What: what}
+	err := open(func(fd int) { p = probeFd(fd, path, what) })
 	if err != nil {
-		return Probe{What: what, Err: &fs.PathError{Op: "open", Path: path, Err: err}}
+		return Probe{What: what, Err: err}
 	}
-	defer unix.Close(fd)
+	return p
+}
+
+// probeFd reads an open, non-blocking descriptor within the probe's cap and
+// budget.
+func probeFd(fd int, path, what string) Probe {
 	if _, err := unix.IoctlGetTermios(fd, unix.TCGETS); err == nil {
 		// Never read: the keystrokes belong to whoever types them.
 		return Probe{What: "terminal", Waits: true}

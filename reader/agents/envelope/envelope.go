@@ -99,11 +99,12 @@ func (envelope) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outco
 	}
 	real := python.Realpath(env.FS, p)
 	if !reader.Within(root, real) {
-		return nil, c.fail("ACCESS_DENIED", "Access denied. Path must be within project root.")
+		return nil, c.outside()
 	}
 	c.resolved = python.Relpath(root, real)
 	return &reader.Plan{
 		Path:   real,
+		Within: root, // the engine opens real beneath root, or Found.Escaped
 		Dir:    reader.DirRefuse,
 		Sample: envSample,
 		Binary: func(sample []byte, _ string) bool { return bytes.IndexByte(sample, 0) >= 0 },
@@ -146,6 +147,11 @@ func (c *envCall) validate() string {
 func (envelope) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	c := p.Call.(*envCall)
 	switch {
+	case f.Escaped:
+		// A link swapped in after the check led out of the root: the
+		// check's own answer, as if it had seen the link.
+		c.resolved = ""
+		return c.outside()
 	case f.Kind == reader.KindMissing && permission(f.Err):
 		return c.fail("ACCESS_DENIED", "Access denied. Permission to read '"+c.path+"' was refused.")
 	case f.Kind == reader.KindMissing:
@@ -173,6 +179,11 @@ func (envelope) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 		return c.fail("INVALID_PARAM", fmt.Sprintf("Invalid start_line: %d. '%s' has %d lines (valid range: 1-%d).", c.start, c.path, total, total))
 	}
 	return c.success(f, pg)
+}
+
+// outside is the refusal of a path that leaves the project root.
+func (c *envCall) outside() *reader.Outcome {
+	return c.fail("ACCESS_DENIED", "Access denied. Path must be within project root.")
 }
 
 // Blocked words a blocklist hit as a BINARY_FILE error: the blocklist is the
