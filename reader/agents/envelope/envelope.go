@@ -78,7 +78,8 @@ func (envelope) Args(path string, offset, limit *int) json.RawMessage {
 type envCall struct {
 	args     reader.Args
 	path     string // the argument, as given
-	start    int    // start_line
+	start    int    // start_line, held within what a window can address
+	startArg string // start_line as Python prints the int sent, "1" by default
 	limit    int
 	params   string // context.params_input
 	cwd      string // context.cwd
@@ -88,7 +89,7 @@ type envCall struct {
 
 func (envelope) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome) {
 	root := python.Realpath(env.FS, node.Resolve("/", env.Worktree))
-	c := &envCall{args: a, start: 1, limit: envLimit, params: python.Dumps(a.Raw),
+	c := &envCall{args: a, start: 1, startArg: "1", limit: envLimit, params: python.Dumps(a.Raw),
 		cwd: python.Relpath(root, python.Realpath(env.FS, env.Cwd)), elapsed: env.Elapsed}
 	if msg := c.validate(); msg != "" {
 		return nil, c.fail("INVALID_PARAM", msg)
@@ -136,7 +137,9 @@ func (c *envCall) validate() string {
 		case key == "limit" && (n < 1 || n > MaxLimit):
 			return fmt.Sprintf("Invalid limit: %s. It must be between 1 and %d.", text, MaxLimit)
 		case key == "start_line":
-			c.start = int(reader.ClampInt(n))
+			// Python's int is unbounded: a start_line past the end is echoed
+			// as sent (2000000000000, not the clamped 1099511627776).
+			c.start, c.startArg = int(reader.ClampInt(n)), text
 		default:
 			c.limit = int(n)
 		}
@@ -174,9 +177,9 @@ func (envelope) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	total := pg.Total
 	switch {
 	case total == 0 && c.start > 1:
-		return c.fail("INVALID_PARAM", fmt.Sprintf("Invalid start_line: %d. '%s' is empty: only start_line=1 is valid.", c.start, c.path))
+		return c.fail("INVALID_PARAM", fmt.Sprintf("Invalid start_line: %s. '%s' is empty: only start_line=1 is valid.", c.startArg, c.path))
 	case total > 0 && c.start > total:
-		return c.fail("INVALID_PARAM", fmt.Sprintf("Invalid start_line: %d. '%s' has %d lines (valid range: 1-%d).", c.start, c.path, total, total))
+		return c.fail("INVALID_PARAM", fmt.Sprintf("Invalid start_line: %s. '%s' has %d lines (valid range: 1-%d).", c.startArg, c.path, total, total))
 	}
 	return c.success(f, pg)
 }

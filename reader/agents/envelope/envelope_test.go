@@ -149,6 +149,13 @@ func TestEnvelopeRules(t *testing.T) {
 		// Parameters.
 		{"start_line past the end", `{"path":"small.txt","start_line":4}`, bad("INVALID_PARAM",
 			`Invalid start_line: 4. 'small.txt' has 3 lines (valid range: 1-3).`, `{"path": "small.txt", "start_line": 4}`, "small.txt")},
+		{"start_line past the end is echoed as sent", `{"path":"small.txt","start_line":2000000000000}`, bad("INVALID_PARAM",
+			`Invalid start_line: 2000000000000. 'small.txt' has 3 lines (valid range: 1-3).`, `{"path": "small.txt", "start_line": 2000000000000}`, "small.txt")},
+		{"start_line past a float64's integers", `{"path":"small.txt","start_line":123456789012345678901234567890}`, bad("INVALID_PARAM",
+			`Invalid start_line: 123456789012345678901234567890. 'small.txt' has 3 lines (valid range: 1-3).`,
+			`{"path": "small.txt", "start_line": 123456789012345678901234567890}`, "small.txt")},
+		{"a large start_line on an empty file", `{"path":"empty.txt","start_line":9007199254740993}`, bad("INVALID_PARAM",
+			`Invalid start_line: 9007199254740993. 'empty.txt' is empty: only start_line=1 is valid.`, `{"path": "empty.txt", "start_line": 9007199254740993}`, "empty.txt")},
 		{"start_line 0", `{"path":"small.txt","start_line":0}`, bad("INVALID_PARAM",
 			`Invalid start_line: 0. It must be >= 1.`, `{"path": "small.txt", "start_line": 0}`, "")},
 		{"limit 0", `{"path":"small.txt","limit":0}`, bad("INVALID_PARAM",
