@@ -232,7 +232,15 @@ func (c *envCall) context(o *reader.Outcome) {
 func (c *envCall) success(f *reader.Found, pg *reader.Page) *reader.Outcome {
 	total := pg.Total
 	shown := len(pg.Lines)
-	truncated := c.start-1+shown < total
+	paged := c.start-1+shown < total
+	// The tool (Python, reading the whole file) shows every line whole;
+	// readlens holds at most 64 MiB of one (reader.Page.Clipped). Past
+	// that, data.content is not the tool's, and the envelope says so in
+	// its own terms: "truncated": true and status "partial", its flag and
+	// status for content that is not all there. The text keeps the tool's
+	// words: its [Truncated: ...] line is about pages of lines, and no
+	// start_line shows the rest of a line. The note names the lines.
+	truncated := paged || len(pg.Clipped) > 0
 	status := "success"
 	if truncated || pg.Invalid {
 		status = "partial"
@@ -258,7 +266,7 @@ func (c *envCall) success(f *reader.Found, pg *reader.Page) *reader.Outcome {
 		text = fmt.Sprintf("Read 0 lines from '%s' (file is empty).", c.path)
 	} else {
 		text = fmt.Sprintf("Read %d lines from '%s' (Lines %d-%d).\n(Took %dms)", shown, c.path, first, last, ms)
-		if truncated {
+		if paged {
 			text += fmt.Sprintf("\n[Truncated: Showing first %d of %d lines. Use start_line=%d to continue.]", shown, total, last+1)
 		}
 	}
@@ -268,8 +276,9 @@ func (c *envCall) success(f *reader.Found, pg *reader.Page) *reader.Outcome {
 	c.context(o)
 	o.Frame("}")
 
+	o.Note = clipNote(pg)
 	t := &o.Truncation
-	if truncated {
+	if paged {
 		t.Cap, t.NextOffset, t.Next = reader.CapLimit, last+1, c.args.With("start_line", last+1)
 		if c.args.Get("limit").Kind == reader.Missing {
 			t.Cap = reader.CapLines // the default limit is the tool's own page
@@ -280,6 +289,23 @@ func (c *envCall) success(f *reader.Found, pg *reader.Page) *reader.Outcome {
 	}
 	t.TotalLines, t.TotalKnown = total, true
 	return o
+}
+
+// clipNote is readlens's note for lines it showed only the head of.
+func clipNote(pg *reader.Page) string {
+	if len(pg.Clipped) == 0 {
+		return ""
+	}
+	held := map[int]int{}
+	for _, l := range pg.Lines {
+		held[l.N] = utf8.RuneCountInString(l.Text)
+	}
+	var lines []string
+	for _, c := range pg.Clipped {
+		lines = append(lines, fmt.Sprintf("line %d has %d characters and data.content holds its first %d", c.N, c.Runes, held[c.N]))
+	}
+	return strings.Join(lines, "; ") + ": readlens holds only the head of a line this long, where the envelope tool shows every line whole; " +
+		`"truncated": true and status "partial" say data.content is cut`
 }
 
 // pyEscaped is a str's JSON escaping without the quotes around it.
