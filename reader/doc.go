@@ -6,7 +6,7 @@
 // One pipeline serves every agent; a Profile supplies the rules and the words:
 //
 //	validate and resolve  -> Profile.Plan        (plan.go: Plan, Env)
-//	stat and classify     -> examine             (examine.go, special.go, fs.go)
+//	stat and classify     -> examine             (examine.go, special.go, fs.go, beneath.go)
 //	detect media, binary  -> Plan.Media, Plan.Binary, the blocklist (sniff.go, blocklist.go)
 //	decode and window     -> scanner, window     (decode.go, utf8.go, lines.go, window.go)
 //	format                -> Profile.Format      (result.go: Outcome, then Result)
@@ -33,8 +33,11 @@
 //     order, which validators quote back), resolves the path the agent's way,
 //     and returns a Plan: which bytes detection sees, how text is decoded and
 //     split (Text), which lines are shown and what caps apply (Window, LineCut,
-//     Budget), what becomes of a directory (DirRule). An Outcome instead of a
-//     Plan ends the call: that is how a tool's argument errors are worded.
+//     Budget), what becomes of a directory (DirRule). A tool that refuses
+//     paths outside a root names it in Within: the engine then opens the path
+//     through that root, so no link swapped in after the check leads out
+//     (Found.Escaped). An Outcome instead of a Plan ends the call: that is
+//     how a tool's argument errors are worded.
 //   - Format words what the pipeline Found, with the Outcome builders: Frame
 //     for markup, Line for each source line, Notice for footers, Media for an
 //     attachment's text, Fail for an error. Truncation records what was cut,

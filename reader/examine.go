@@ -24,9 +24,20 @@ import (
 // media and binary files, then decode and window text.
 func examine(ctx context.Context, fsys FS, p *Plan) Found {
 	var f Found
-	st, err := fsys.Stat(p.Path)
+	// in is what the plan's own path is read through: confined to
+	// p.Within when the profile checked the path against it (beneath.go).
+	in, done, err := beneath(fsys, p.Within)
+	if err != nil {
+		f.Kind, f.Err = KindMissing, err
+		return f
+	}
+	defer done()
+	st, err := in.Stat(p.Path)
 	if err == nil && st.IsDir() && p.Dir == DirMissing {
 		err = &fs.PathError{Op: "stat", Path: p.Path, Err: syscall.EISDIR}
+	}
+	if escaped(&f, err) {
+		return f
 	}
 	if err != nil {
 		f.Kind, f.Err = KindMissing, err
@@ -40,7 +51,8 @@ func examine(ctx context.Context, fsys FS, p *Plan) Found {
 	case st.IsDir():
 		f.Kind = KindDir
 		if p.Dir == DirList {
-			f.Entries, f.Err = entries(fsys, p.Path)
+			f.Entries, f.Err = entries(in, fsys, p.Path)
+			escaped(&f, f.Err)
 		}
 		return f
 	}
@@ -51,10 +63,13 @@ func examine(ctx context.Context, fsys FS, p *Plan) Found {
 		return f
 	}
 	var file File
-	if pr, ok := fsys.(prober); ok && (!st.Mode().IsRegular() || st.Size() == 0) {
+	if pr, ok := in.(prober); ok && (!st.Mode().IsRegular() || st.Size() == 0) {
 		// A device, a FIFO, or a /proc file reporting size 0: look without
 		// blocking. What ends is read like any file; the rest is a note.
-		probe := pr.probe(p.Path, st.Mode())
+		probe := pr.probe(p.Path, st)
+		if escaped(&f, probe.Err) {
+			return f
+		}
 		f.Probe = &probe
 		switch {
 		case probe.Err != nil:
@@ -70,8 +85,10 @@ func examine(ctx context.Context, fsys FS, p *Plan) Found {
 		return f
 	} else {
 		var err error
-		if file, err = fsys.Open(p.Path); err != nil {
-			f.Err = err
+		if file, err = in.Open(p.Path); err != nil {
+			if !escaped(&f, err) {
+				f.Err = err
+			}
 			return f
 		}
 		defer file.Close()
@@ -122,6 +139,16 @@ func examine(ctx context.Context, fsys FS, p *Plan) Found {
 	f.Page = readText(ctx, file, sample, p, bufferFor(f.Size), &f.BytesRead)
 	f.Extras = readExtras(fsys, p.Extras)
 	return f
+}
+
+// escaped records an error that says the path left Plan.Within: the tree
+// changed since the profile checked it, and nothing is read.
+func escaped(f *Found, err error) bool {
+	if !errors.Is(err, ErrOutside) {
+		return false
+	}
+	*f = Found{Kind: KindMissing, Err: err, Escaped: true}
+	return true
 }
 
 // readText decodes and windows a file whose first bytes are sample.
@@ -271,9 +298,10 @@ func (c *counter) Read(p []byte) (int, error) {
 }
 
 // entries lists a directory in directory order, marking directories and
-// links to directories as the agents do.
-func entries(fsys FS, dir string) ([]Entry, error) {
-	des, err := readDir(fsys, dir)
+// links to directories as the agents do. The directory is read through in;
+// where its links lead is looked up in fsys, as the agents look.
+func entries(in, fsys FS, dir string) ([]Entry, error) {
+	des, err := readDir(in, dir)
 	if err != nil {
 		return nil, err
 	}

@@ -145,3 +145,25 @@ func TestBOMStripped(t *testing.T) {
 		t.Fatalf("first line %q", l.head)
 	}
 }
+
+// TestWindowClipped: a line longer than the hold is kept to its head, with
+// no character cut in two (so no false invalid UTF-8), and listed with its
+// whole size in Page.Clipped; a line the tool cuts anyway is not.
+func TestWindowClipped(t *testing.T) {
+	text := "ok\n" + strings.Repeat("a", 9) + "😀" + strings.Repeat("b", 20) + "\nlast\n"
+	s := newScanner(context.Background(), strings.NewReader(text), Split{}, false, false, 512)
+	pg := window(s, Window{Limit: -1, Hold: 11})
+	s.release()
+	if len(pg.Lines) != 3 || pg.Lines[1].Text != strings.Repeat("a", 9) || pg.Invalid || pg.Lines[1].Bad {
+		t.Fatalf("lines %+v, invalid %v", pg.Lines, pg.Invalid)
+	}
+	if want := []Clip{{N: 2, Bytes: 33, UTF16: 31, Runes: 30}}; !slices.Equal(pg.Clipped, want) {
+		t.Errorf("clipped %+v, want %+v", pg.Clipped, want)
+	}
+	s = newScanner(context.Background(), strings.NewReader(text), Split{}, false, false, 512)
+	pg = window(s, Window{Limit: -1, Hold: 11, Cut: LineCut{Max: 5, Unit: Runes}})
+	s.release()
+	if len(pg.Clipped) != 0 || pg.Lines[1].Text != "aaaaa" || !pg.Lines[1].Cut {
+		t.Errorf("a cut line: clipped %+v, line %+v", pg.Clipped, pg.Lines[1])
+	}
+}

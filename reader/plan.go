@@ -23,6 +23,13 @@ type Plan struct {
 	Path  string // the absolute path the tool reads
 	Title string // the tool's title for the call, when it has one
 
+	// Within, when set, is the directory the read must stay beneath: the
+	// root the profile checked Path against. The engine opens Path through
+	// a handle on it that refuses to leave it (beneath.go), so a link
+	// swapped in after the check cannot lead the read out: Found.Escaped
+	// says so instead.
+	Within string
+
 	Dir  DirRule // what becomes of a directory
 	Near bool    // a missing path lists its parent directory, for suggestions
 
@@ -97,6 +104,10 @@ type Found struct {
 	Mode    fs.FileMode
 	Size    int64     // as stat reports it
 	ModTime time.Time // as stat reports it
+	// Escaped says the path led outside Plan.Within when it was opened
+	// (Err wraps ErrOutside): nothing was read, and the profile answers as
+	// it answers a path outside its root.
+	Escaped bool
 
 	// Siblings are the names in the missing path's directory, in directory
 	// order (Plan.Near); SiblingsErr says why they could not be listed.

@@ -70,7 +70,10 @@ func nodeRealpath(fsys FS, p string) (string, error) {
 		}
 		target, err := rl.Readlink(next)
 		if err != nil {
-			return "", &fs.PathError{Op: "realpath", Path: p, Err: errnoOf(err)}
+			// realpathSync reads the link it just saw with lstat and names it:
+			// a link swapped for a directory in between is EINVAL, readlink
+			// '<that link>'.
+			return "", &fs.PathError{Op: "readlink", Path: next, Err: errnoOf(err)}
 		}
 		if node.IsAbs(target) {
 			resolved = "/"

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
+	pathpkg "path"
 	"strings"
 	"syscall"
 	"time"
@@ -25,6 +27,10 @@ type Probe struct {
 	Waits   bool   // it gave nothing and did not end: the agent would block
 	Data    []byte // what it held, when it ended
 	Err     error  // it could not be opened, as the agent's open fails (a socket: ENXIO)
+	// Log names the kernel log it is ("/dev/kmsg", "/proc/kmsg"): never
+	// read, since it never ends and a read of /proc/kmsg takes messages
+	// from the system logger.
+	Log string
 }
 
 const (
@@ -34,10 +40,25 @@ const (
 
 // prober is implemented by file systems that hold special files.
 type prober interface {
-	probe(path string, mode fs.FileMode) Probe
+	probe(path string, st fs.FileInfo) Probe
 }
 
-func (OS) probe(path string, mode fs.FileMode) Probe {
+func (OS) probe(path string, st fs.FileInfo) Probe {
+	return probeFile(path, st, func(use func(fd int)) error {
+		fd, err := unix.Open(path, unix.O_RDONLY|unix.O_NONBLOCK|unix.O_NOCTTY|unix.O_CLOEXEC, 0)
+		if err != nil {
+			return &fs.PathError{Op: "open", Path: path, Err: err}
+		}
+		defer unix.Close(fd)
+		use(fd)
+		return nil
+	})
+}
+
+// probeFile looks at a special file without blocking: open opens it
+// non-blocking and hands its descriptor to use, or returns the open's error.
+func probeFile(path string, st fs.FileInfo, open func(use func(fd int)) error) Probe {
+	mode := st.Mode()
 	switch {
 	case ownDescriptor(path):
 		// The agent's standard input, or one of its descriptors: what that is
@@ -56,14 +77,26 @@ func (OS) probe(path string, mode fs.FileMode) Probe {
 	case mode&fs.ModeDevice != 0:
 		what = "block device"
 	}
-	fd, err := unix.Open(path, unix.O_RDONLY|unix.O_NONBLOCK|unix.O_NOCTTY|unix.O_CLOEXEC, 0)
+	p := Probe{What: what}
+	err := open(func(fd int) { p = probeFd(fd, path, what) })
 	if err != nil {
-		return Probe{What: what, Err: &fs.PathError{Op: "open", Path: path, Err: err}}
+		return Probe{What: what, Err: err}
 	}
-	defer unix.Close(fd)
+	return p
+}
+
+// probeFd reads an open, non-blocking descriptor within the probe's cap and
+// budget.
+func probeFd(fd int, path, what string) Probe {
 	if _, err := unix.IoctlGetTermios(fd, unix.TCGETS); err == nil {
 		// Never read: the keystrokes belong to whoever types them.
 		return Probe{What: "terminal", Waits: true}
+	}
+	if log := kernelLogOf(fd, path); log != "" {
+		// Never read: it never ends, and a read of /proc/kmsg takes the
+		// messages it returns from whoever else reads it. Opening it is
+		// harmless, and fails as the agent's open would.
+		return Probe{What: "kernel log", Log: log, Waits: true}
 	}
 	p := Probe{What: what}
 	buf := make([]byte, 0, 64<<10)
@@ -97,6 +130,48 @@ func (OS) probe(path string, mode fs.FileMode) Probe {
 	}
 }
 
+// kernelLogOf names the kernel log an open descriptor is, "" for any other
+// file: it looks at what was opened, not at the name it was reached by.
+func kernelLogOf(fd int, path string) string {
+	var st unix.Stat_t
+	if unix.Fstat(fd, &st) != nil {
+		return ""
+	}
+	var mode fs.FileMode
+	switch st.Mode & unix.S_IFMT {
+	case unix.S_IFCHR:
+		mode = fs.ModeDevice | fs.ModeCharDevice
+	case unix.S_IFBLK:
+		mode = fs.ModeDevice
+	case unix.S_IFREG:
+	default:
+		mode = fs.ModeIrregular
+	}
+	var sfs unix.Statfs_t
+	procfs := unix.Fstatfs(fd, &sfs) == nil && sfs.Type == unix.PROC_SUPER_MAGIC
+	name := path
+	if procfs {
+		// The name procfs gives the open file, whatever link led to it.
+		if real, err := os.Readlink(fmt.Sprintf("/proc/self/fd/%d", fd)); err == nil {
+			name = real
+		}
+	}
+	return kernelLog(mode, uint64(st.Rdev), procfs, name)
+}
+
+// kernelLog names the kernel log a file is, "" for any other file:
+// /dev/kmsg is the character device 1:11 under any name, /proc/kmsg the
+// file procfs calls kmsg (it has no other) wherever procfs is mounted.
+func kernelLog(mode fs.FileMode, rdev uint64, procfs bool, name string) string {
+	switch {
+	case mode&fs.ModeCharDevice != 0 && unix.Major(rdev) == 1 && unix.Minor(rdev) == 11:
+		return "/dev/kmsg"
+	case procfs && mode.IsRegular() && pathpkg.Base(name) == "kmsg":
+		return "/proc/kmsg"
+	}
+	return ""
+}
+
 // ownDescriptor names a path that is a descriptor of the reading process:
 // /dev/stdin, /dev/fd/0, /proc/self/fd/1 and the like.
 func ownDescriptor(path string) bool {
@@ -111,6 +186,11 @@ func ownDescriptor(path string) bool {
 // back from.
 func hangNote(agent string, p *Probe) string {
 	switch {
+	case p.Log == "/proc/kmsg":
+		return agent + " would read the kernel log here (/proc/kmsg), which has no end: it gives each message once, then waits for the next one, " +
+			"and every message it took would be lost to any other reader of /proc/kmsg, such as a system logger. readlens does not read it"
+	case p.Log != "":
+		return agent + " would read the kernel log here (" + p.Log + "), which has no end: after the messages logged so far, each read waits for the next one. readlens does not read it"
 	case p.What == "descriptor":
 		return agent + " would read one of its own descriptors here (its standard input, say): what that holds depends on how the agent runs, and a pipe that never closes blocks it"
 	case p.What == "FIFO":

@@ -22,6 +22,10 @@ type Window struct {
 	// CheckUTF8 reports invalid UTF-8 anywhere in the file, not only in the
 	// lines shown (envelope's fallback_encoding is a whole-file fact).
 	CheckUTF8 bool
+	// Hold is the most of one line readlens holds, in bytes; 0 is
+	// largestLine. Past it a line is measured but only its head is kept
+	// (Page.Clipped). Tests set less, to meet such a line cheaply.
+	Hold int
 }
 
 // LineCut cuts lines longer than Max, in Unit, and appends Suffix.
@@ -89,10 +93,19 @@ type Page struct {
 	Counted bool // Total is the whole file's line count
 	Over    *Over
 	Invalid bool // some bytes were not valid UTF-8 and were replaced
-	// Clipped says a line shown uncut was longer than readlens holds
-	// (largestLine): the tool would show it whole, readlens shows its head.
-	Clipped bool
+	// Clipped lists the lines shown uncut that were longer than readlens
+	// holds (Window.Hold, largestLine): the tool would show each whole,
+	// readlens shows its head. A profile says so (envelope does).
+	Clipped []Clip
 	Err     error
+}
+
+// Clip is a line readlens showed only the head of, and its whole size.
+type Clip struct {
+	N     int   // its line number
+	Bytes int64 // the whole line, decoded, in UTF-8 bytes
+	UTF16 int64 // in UTF-16 code units
+	Runes int64 // in code points
 }
 
 // largestLine bounds what readlens holds of one line whatever a tool would
@@ -102,6 +115,9 @@ const largestLine = 64 << 20
 // retain is how much of a line the window must hold to cut or measure it.
 func (w *Window) retain() int {
 	n := largestLine
+	if w.Hold > 0 {
+		n = w.Hold
+	}
 	if w.Cut.Max > 0 {
 		// A UTF-16 unit or a code point is at most 4 bytes, an invalid byte
 		// run at most 3: 4 bytes per unit always cover the cut.
@@ -149,6 +165,11 @@ func window(s *scanner, w Window) *Page {
 		}
 		num := w.Start + n + 1
 		head := raw.head
+		if !raw.complete {
+			// The hold may end inside a character: it is not shown, and is
+			// not invalid UTF-8.
+			head = wholeRunes(head)
+		}
 		rawCut := w.Cut.Raw && w.Cut.Max > 0 && len(head) > w.Cut.Max
 		if rawCut {
 			head = head[:runeBoundary(head, w.Cut.Max)]
@@ -182,7 +203,9 @@ func window(s *scanner, w Window) *Page {
 			}
 			used += cost
 		}
-		pg.Clipped = pg.Clipped || (!raw.complete && !line.Cut)
+		if !raw.complete && !line.Cut {
+			pg.Clipped = append(pg.Clipped, Clip{N: num, Bytes: size.Bytes, UTF16: size.UTF16, Runes: size.Runes})
+		}
 		pg.Lines = append(pg.Lines, line)
 	}
 	pg.Total = s.lines
@@ -228,6 +251,19 @@ func unitsOf(z textSize, u Unit) int64 {
 		return z.Runes
 	}
 	return z.Bytes
+}
+
+// wholeRunes drops a character cut in two at the end of b.
+func wholeRunes(b []byte) []byte {
+	for i := len(b) - 1; i >= 0 && i >= len(b)-utf8.UTFMax+1; i-- {
+		if utf8.RuneStart(b[i]) {
+			if !utf8.FullRune(b[i:]) {
+				return b[:i]
+			}
+			break
+		}
+	}
+	return b
 }
 
 // runeBoundary is the largest n <= max at which b can be cut without

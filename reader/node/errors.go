@@ -53,6 +53,8 @@ func uvError(e syscall.Errno) (string, string) {
 		return "EBUSY", "resource busy or locked"
 	case syscall.EAGAIN:
 		return "EAGAIN", "resource temporarily unavailable"
+	case syscall.EINVAL:
+		return "EINVAL", "invalid argument"
 	}
 	return "", ""
 }

@@ -113,3 +113,30 @@ func TestProcFiles(t *testing.T) {
 		t.Errorf("pi /proc/self/environ should show its NUL separators: %q", r.Output)
 	}
 }
+
+// TestKernelLogs: /dev/kmsg and /proc/kmsg are never read (a read of
+// /proc/kmsg takes the messages from the system logger), and the note says
+// what the agent would meet. Where readlens cannot open them, the agent's
+// open fails the same way and the agent's own error is the answer.
+func TestKernelLogs(t *testing.T) {
+	for _, c := range []struct{ path, note string }{
+		{"/dev/kmsg", "pi would read the kernel log here (/dev/kmsg), which has no end: after the messages logged so far, each read waits for the next one. readlens does not read it"},
+		{"/proc/kmsg", "pi would read the kernel log here (/proc/kmsg), which has no end: it gives each message once, then waits for the next one, " +
+			"and every message it took would be lost to any other reader of /proc/kmsg, such as a system logger. readlens does not read it"},
+	} {
+		fd, err := unix.Open(c.path, unix.O_RDONLY|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
+		if err != nil {
+			t.Logf("%s cannot be opened here (%v): the agent's open fails too", c.path, err)
+			continue
+		}
+		unix.Close(fd)
+		began := time.Now()
+		r := readWithin(t, "pi", c.path)
+		if r.Output != "" || r.IsError || r.Note != c.note || r.Stats.BytesRead != 0 {
+			t.Errorf("%s: output %q (error %v), %d bytes read, note\n%q\nwant\n%q", c.path, r.Output, r.IsError, r.Stats.BytesRead, r.Note, c.note)
+		}
+		if d := time.Since(began); d > 500*time.Millisecond {
+			t.Errorf("%s took %v: it was read until the probe's budget ran out", c.path, d)
+		}
+	}
+}

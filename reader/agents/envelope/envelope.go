@@ -78,7 +78,8 @@ func (envelope) Args(path string, offset, limit *int) json.RawMessage {
 type envCall struct {
 	args     reader.Args
 	path     string // the argument, as given
-	start    int    // start_line
+	start    int    // start_line, held within what a window can address
+	startArg string // start_line as Python prints the int sent, "1" by default
 	limit    int
 	params   string // context.params_input
 	cwd      string // context.cwd
@@ -88,7 +89,7 @@ type envCall struct {
 
 func (envelope) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome) {
 	root := python.Realpath(env.FS, node.Resolve("/", env.Worktree))
-	c := &envCall{args: a, start: 1, limit: envLimit, params: python.Dumps(a.Raw),
+	c := &envCall{args: a, start: 1, startArg: "1", limit: envLimit, params: python.Dumps(a.Raw),
 		cwd: python.Relpath(root, python.Realpath(env.FS, env.Cwd)), elapsed: env.Elapsed}
 	if msg := c.validate(); msg != "" {
 		return nil, c.fail("INVALID_PARAM", msg)
@@ -99,11 +100,12 @@ func (envelope) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outco
 	}
 	real := python.Realpath(env.FS, p)
 	if !reader.Within(root, real) {
-		return nil, c.fail("ACCESS_DENIED", "Access denied. Path must be within project root.")
+		return nil, c.outside()
 	}
 	c.resolved = python.Relpath(root, real)
 	return &reader.Plan{
 		Path:   real,
+		Within: root, // the engine opens real beneath root, or Found.Escaped
 		Dir:    reader.DirRefuse,
 		Sample: envSample,
 		Binary: func(sample []byte, _ string) bool { return bytes.IndexByte(sample, 0) >= 0 },
@@ -135,7 +137,9 @@ func (c *envCall) validate() string {
 		case key == "limit" && (n < 1 || n > MaxLimit):
 			return fmt.Sprintf("Invalid limit: %s. It must be between 1 and %d.", text, MaxLimit)
 		case key == "start_line":
-			c.start = int(reader.ClampInt(n))
+			// Python's int is unbounded: a start_line past the end is echoed
+			// as sent (2000000000000, not the clamped 1099511627776).
+			c.start, c.startArg = int(reader.ClampInt(n)), text
 		default:
 			c.limit = int(n)
 		}
@@ -146,6 +150,11 @@ func (c *envCall) validate() string {
 func (envelope) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	c := p.Call.(*envCall)
 	switch {
+	case f.Escaped:
+		// A link swapped in after the check led out of the root: the
+		// check's own answer, as if it had seen the link.
+		c.resolved = ""
+		return c.outside()
 	case f.Kind == reader.KindMissing && permission(f.Err):
 		return c.fail("ACCESS_DENIED", "Access denied. Permission to read '"+c.path+"' was refused.")
 	case f.Kind == reader.KindMissing:
@@ -168,11 +177,16 @@ func (envelope) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	total := pg.Total
 	switch {
 	case total == 0 && c.start > 1:
-		return c.fail("INVALID_PARAM", fmt.Sprintf("Invalid start_line: %d. '%s' is empty: only start_line=1 is valid.", c.start, c.path))
+		return c.fail("INVALID_PARAM", fmt.Sprintf("Invalid start_line: %s. '%s' is empty: only start_line=1 is valid.", c.startArg, c.path))
 	case total > 0 && c.start > total:
-		return c.fail("INVALID_PARAM", fmt.Sprintf("Invalid start_line: %d. '%s' has %d lines (valid range: 1-%d).", c.start, c.path, total, total))
+		return c.fail("INVALID_PARAM", fmt.Sprintf("Invalid start_line: %s. '%s' has %d lines (valid range: 1-%d).", c.startArg, c.path, total, total))
 	}
 	return c.success(f, pg)
+}
+
+// outside is the refusal of a path that leaves the project root.
+func (c *envCall) outside() *reader.Outcome {
+	return c.fail("ACCESS_DENIED", "Access denied. Path must be within project root.")
 }
 
 // Blocked words a blocklist hit as a BINARY_FILE error: the blocklist is the
@@ -218,7 +232,15 @@ func (c *envCall) context(o *reader.Outcome) {
 func (c *envCall) success(f *reader.Found, pg *reader.Page) *reader.Outcome {
 	total := pg.Total
 	shown := len(pg.Lines)
-	truncated := c.start-1+shown < total
+	paged := c.start-1+shown < total
+	// The tool (Python, reading the whole file) shows every line whole;
+	// readlens holds at most 64 MiB of one (reader.Page.Clipped). Past
+	// that, data.content is not the tool's, and the envelope says so in
+	// its own terms: "truncated": true and status "partial", its flag and
+	// status for content that is not all there. The text keeps the tool's
+	// words: its [Truncated: ...] line is about pages of lines, and no
+	// start_line shows the rest of a line. The note names the lines.
+	truncated := paged || len(pg.Clipped) > 0
 	status := "success"
 	if truncated || pg.Invalid {
 		status = "partial"
@@ -244,7 +266,7 @@ func (c *envCall) success(f *reader.Found, pg *reader.Page) *reader.Outcome {
 		text = fmt.Sprintf("Read 0 lines from '%s' (file is empty).", c.path)
 	} else {
 		text = fmt.Sprintf("Read %d lines from '%s' (Lines %d-%d).\n(Took %dms)", shown, c.path, first, last, ms)
-		if truncated {
+		if paged {
 			text += fmt.Sprintf("\n[Truncated: Showing first %d of %d lines. Use start_line=%d to continue.]", shown, total, last+1)
 		}
 	}
@@ -254,8 +276,9 @@ func (c *envCall) success(f *reader.Found, pg *reader.Page) *reader.Outcome {
 	c.context(o)
 	o.Frame("}")
 
+	o.Note = clipNote(pg)
 	t := &o.Truncation
-	if truncated {
+	if paged {
 		t.Cap, t.NextOffset, t.Next = reader.CapLimit, last+1, c.args.With("start_line", last+1)
 		if c.args.Get("limit").Kind == reader.Missing {
 			t.Cap = reader.CapLines // the default limit is the tool's own page
@@ -266,6 +289,23 @@ func (c *envCall) success(f *reader.Found, pg *reader.Page) *reader.Outcome {
 	}
 	t.TotalLines, t.TotalKnown = total, true
 	return o
+}
+
+// clipNote is readlens's note for lines it showed only the head of.
+func clipNote(pg *reader.Page) string {
+	if len(pg.Clipped) == 0 {
+		return ""
+	}
+	held := map[int]int{}
+	for _, l := range pg.Lines {
+		held[l.N] = utf8.RuneCountInString(l.Text)
+	}
+	var lines []string
+	for _, c := range pg.Clipped {
+		lines = append(lines, fmt.Sprintf("line %d has %d characters and data.content holds its first %d", c.N, c.Runes, held[c.N]))
+	}
+	return strings.Join(lines, "; ") + ": readlens holds only the head of a line this long, where the envelope tool shows every line whole; " +
+		`"truncated": true and status "partial" say data.content is cut`
 }
 
 // pyEscaped is a str's JSON escaping without the quotes around it.

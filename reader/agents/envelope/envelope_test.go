@@ -149,6 +149,13 @@ func TestEnvelopeRules(t *testing.T) {
 		// Parameters.
 		{"start_line past the end", `{"path":"small.txt","start_line":4}`, bad("INVALID_PARAM",
 			`Invalid start_line: 4. 'small.txt' has 3 lines (valid range: 1-3).`, `{"path": "small.txt", "start_line": 4}`, "small.txt")},
+		{"start_line past the end is echoed as sent", `{"path":"small.txt","start_line":2000000000000}`, bad("INVALID_PARAM",
+			`Invalid start_line: 2000000000000. 'small.txt' has 3 lines (valid range: 1-3).`, `{"path": "small.txt", "start_line": 2000000000000}`, "small.txt")},
+		{"start_line past a float64's integers", `{"path":"small.txt","start_line":123456789012345678901234567890}`, bad("INVALID_PARAM",
+			`Invalid start_line: 123456789012345678901234567890. 'small.txt' has 3 lines (valid range: 1-3).`,
+			`{"path": "small.txt", "start_line": 123456789012345678901234567890}`, "small.txt")},
+		{"a large start_line on an empty file", `{"path":"empty.txt","start_line":9007199254740993}`, bad("INVALID_PARAM",
+			`Invalid start_line: 9007199254740993. 'empty.txt' is empty: only start_line=1 is valid.`, `{"path": "empty.txt", "start_line": 9007199254740993}`, "empty.txt")},
 		{"start_line 0", `{"path":"small.txt","start_line":0}`, bad("INVALID_PARAM",
 			`Invalid start_line: 0. It must be >= 1.`, `{"path": "small.txt", "start_line": 0}`, "")},
 		{"limit 0", `{"path":"small.txt","limit":0}`, bad("INVALID_PARAM",
@@ -230,5 +237,44 @@ func TestEnvelopeParts(t *testing.T) {
 	}
 	if len(res.Lines) != 2 || res.Lines[0].Text != `x"y` || res.Lines[1].Text != "z" {
 		t.Errorf("lines %+v", res.Lines)
+	}
+}
+
+// holding is envelope with readlens's hold on one line set to hold bytes,
+// so a test sees a line longer than the hold without writing 64 MiB.
+type holding struct {
+	reader.Profile
+	hold int
+}
+
+func (h holding) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome) {
+	p, o := h.Profile.Plan(env, a)
+	if p != nil {
+		p.Window.Hold = h.hold
+	}
+	return p, o
+}
+
+// TestEnvelopeLongLine: a line longer than readlens holds is shown to its
+// head, and the envelope says so in its own terms ("truncated": true,
+// status "partial") while the text keeps the tool's words; readlens's note
+// names the line and its length. A character the hold splits is not
+// shown, nor taken for invalid UTF-8.
+func TestEnvelopeLongLine(t *testing.T) {
+	long := strings.Repeat("x", 1022) + "漢" + strings.Repeat("y", 2000) // the hold (1024) ends inside 漢
+	root := fixtures.Tree(t, map[string]string{"long.txt": "short\n" + long + "\nend\n"})
+	res := readertest.CallWith(t, reader.Request{Profile: holding{Profile, 1024}, Args: []byte(`{"path":"long.txt"}`), Cwd: root, Worktree: root,
+		Now: readertest.SteppingClock(0)})
+	want := `{"status": "partial", "data": {"content": "   1 | short\n   2 | ` + strings.Repeat("x", 1022) + `\n   3 | end\n", "truncated": true}, ` +
+		`"text": "Read 3 lines from 'long.txt' (Lines 1-3).\n(Took 0ms)", ` +
+		`"stats": {"time_ms": 0, "lines_read": 3, "chars_read": 1030, "total_lines": 3, "file_size_bytes": 3036, "file_mtime_ms": 1735212345000, "encoding": "utf-8"}, ` +
+		`"context": {"cwd": ".", "params_input": {"path": "long.txt"}, "path_resolved": "long.txt"}}`
+	if res.Output != want {
+		t.Errorf("got\n%s\nwant\n%s", res.Output, want)
+	}
+	note := `line 2 has 3023 characters and data.content holds its first 1022: readlens holds only the head of a line this long, where the envelope tool shows every line whole; ` +
+		`"truncated": true and status "partial" say data.content is cut`
+	if res.Note != note {
+		t.Errorf("note\n got %q\nwant %q", res.Note, note)
 	}
 }

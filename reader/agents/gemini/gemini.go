@@ -88,6 +88,7 @@ func (gemini) Args(path string, offset, limit *int) json.RawMessage {
 
 type gmCall struct {
 	root       string // the workspace (targetDir)
+	refusal    string // the workspace check's refusal of this path, for Found.Escaped
 	start, end int    // 0: not given
 	kind       string // what detectFileType found, for Format
 }
@@ -111,9 +112,11 @@ func (gemini) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome
 	if err != nil {
 		return nil, reader.Fail("Failed to resolve path: " + err.Error())
 	}
-	if msg := gmWorkspace(env, p); msg != "" {
-		return nil, reader.Fail(msg)
+	within, refusal := gmWorkspace(env, p)
+	if within == "" {
+		return nil, reader.Fail(refusal)
 	}
+	c.refusal = refusal
 	if c.start != 0 && c.end != 0 && c.start > c.end {
 		return nil, reader.Fail("start_line cannot be greater than end_line")
 	}
@@ -128,6 +131,7 @@ func (gemini) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome
 	ext := strings.ToLower(node.Extname(p))
 	plan := &reader.Plan{
 		Path:   p,
+		Within: within, // the engine opens p beneath it, or Found.Escaped
 		Dir:    reader.DirRefuse,
 		Sample: ibfSample,
 		Media:  gmMedia,
@@ -201,28 +205,39 @@ func gmResolve(env reader.Env, raw string) (string, error) {
 		return "", fmt.Errorf("Infinite recursion detected in robustRealpath: %s", p)
 	}
 	if err != nil {
-		op := "lstat"
+		op, path := "lstat", p
 		if pe, ok := err.(*fs.PathError); ok {
 			op = pe.Op
+			if op == "readlink" {
+				path = pe.Path // realpathSync names the link it was reading
+			}
 		}
-		return "", fmt.Errorf("%s", node.Error(err, op, p))
+		return "", fmt.Errorf("%s", node.Error(err, op, path))
 	}
 	return r, nil
 }
 
 // gmWorkspace is Config.validatePathAccess for a read: the path must be in
 // the workspace or in the project's temp directory under ~/.gemini/tmp.
-func gmWorkspace(env reader.Env, p string) string {
-	within := func(root string) bool { return p == root || strings.HasPrefix(p, strings.TrimSuffix(root, "/")+"/") }
+// within is the one that holds p, "" when neither does; refusal is the
+// check's answer to a path outside. It is also the answer when p, checked
+// inside, leads out by the time it is opened (a link swapped in): at that
+// moment p does resolve outside.
+func gmWorkspace(env reader.Env, p string) (within, refusal string) {
+	in := func(root string) bool { return p == root || strings.HasPrefix(p, strings.TrimSuffix(root, "/")+"/") }
 	root, _ := reader.RobustRealpath(env.FS, env.Cwd, map[string]bool{})
 	if root == "" {
 		root = env.Cwd
 	}
 	tmp := node.Join(env.Home, ".gemini/tmp/"+gmProjectSlug(env.Cwd))
-	if within(root) || within(tmp) {
-		return ""
+	refusal = fmt.Sprintf("Path not in workspace: Attempted path %q resolves outside the allowed workspace directories: %s or the project temp directory: %s", p, root, tmp)
+	switch {
+	case in(root):
+		return root, refusal
+	case in(tmp):
+		return tmp, refusal
 	}
-	return fmt.Sprintf("Path not in workspace: Attempted path %q resolves outside the allowed workspace directories: %s or the project temp directory: %s", p, root, tmp)
+	return "", refusal
 }
 
 func gmProjectSlug(root string) string {
@@ -291,6 +306,8 @@ func (gemini) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	c := p.Call.(*gmCall)
 	rel := strings.ReplaceAll(node.Relative(c.root, p.Path), "\\", "/")
 	switch {
+	case f.Escaped:
+		return reader.Fail(c.refusal)
 	case f.Kind == reader.KindMissing: // fs.existsSync is false on any error
 		return reader.Fail("File not found: " + p.Path)
 	case f.Kind == reader.KindDir:

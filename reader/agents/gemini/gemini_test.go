@@ -46,3 +46,49 @@ func TestGeminiSizeLimits(t *testing.T) {
 		}
 	}
 }
+
+// linkThenDir is the disk, except that name turns from a link into a
+// directory between fs.realpathSync's lstat and its readlink: the moment a
+// swap lands in the middle of the walk.
+type linkThenDir struct {
+	reader.OS
+	name string
+}
+
+func (l linkThenDir) Lstat(name string) (os.FileInfo, error) {
+	if name == l.name {
+		return os.Lstat(l.name + ".link")
+	}
+	return os.Lstat(name)
+}
+
+func (l linkThenDir) Readlink(name string) (string, error) {
+	if name == l.name {
+		return os.Readlink(name) // a directory: EINVAL
+	}
+	return os.Readlink(name)
+}
+
+// TestGeminiRealpathRace: a link that is a directory by the time
+// realpathSync reads it fails readlink with EINVAL, which robustRealpath
+// does not catch: read_file answers with Node's words for it, naming the
+// link as realpathSync does.
+func TestGeminiRealpathRace(t *testing.T) {
+	dir := t.TempDir()
+	rd := filepath.Join(dir, "rd")
+	if err := os.MkdirAll(rd, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("/", rd+".link"); err != nil {
+		t.Fatal(err)
+	}
+	res, err := reader.Read(context.Background(), reader.Request{Profile: Profile, FS: linkThenDir{name: rd},
+		Args: []byte(`{"file_path":"rd/secret.txt"}`), Cwd: dir, Home: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "Failed to resolve path: EINVAL: invalid argument, readlink '" + rd + "'"
+	if res.Output != want || !res.IsError {
+		t.Errorf("got  %q (error %v)\nwant %q", res.Output, res.IsError, want)
+	}
+}
