@@ -6,6 +6,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/readlens/readlens/reader/agents/all"
 	"github.com/readlens/readlens/render"
 )
 
@@ -154,7 +155,11 @@ func (m *Model) transcriptKey(msg tea.KeyPressMsg) tea.Cmd {
 		next := tr.NextOffset
 		return m.read(t.sel+1, c.profile, c.path, &next, c.limit, tr.Next)
 	case key.Matches(msg, k.Edit):
-		m.form = newForm(c.offset, c.limit)
+		p, err := all.Lookup(c.profile)
+		if err != nil {
+			return m.say(err.Error())
+		}
+		m.form = newForm(p, c.offset, c.limit)
 		m.focus = focusForm
 	case key.Matches(msg, k.Profile), key.Matches(msg, k.PrevProfile):
 		step := 1
@@ -192,13 +197,20 @@ func (m *Model) formKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Cancel):
 		m.form, m.focus = nil, focusTranscript
 	case key.Matches(msg, k.Submit):
-		off, lim, ok := m.form.values()
-		if !ok {
-			return m.say("offset and limit are whole numbers")
+		v, problem := m.form.values()
+		if problem != "" {
+			m.form.err = problem
+			return nil
 		}
+		f := m.form
 		m.form, m.focus = nil, focusTranscript
 		if c := m.tr.selected(); c != nil {
-			return m.read(m.tr.sel+1, c.profile, c.path, off, lim, nil)
+			p, err := all.Lookup(c.profile)
+			if err != nil {
+				return m.say(err.Error())
+			}
+			off, lim := f.convenience(v)
+			return m.read(m.tr.sel+1, c.profile, c.path, off, lim, f.args(p, c.path, v))
 		}
 	default:
 		m.form.update(msg)

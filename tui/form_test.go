@@ -1,0 +1,60 @@
+package tui
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/readlens/readlens/internal/oracle"
+)
+
+// fixtureModel is the inspector on the fixtures with one card read by
+// profile.
+func fixtureModel(t *testing.T, profile, name string) *Model {
+	t.Helper()
+	root := filepath.Join(oracle.Testdata(), "fixtures")
+	m := New(Options{Cwd: root, Worktree: root, Dir: root, Reads: []Read{{Profile: profile, Path: filepath.Join(root, name)}}})
+	m.statusFor = 0
+	drive(m, tea.WindowSizeMsg{Width: 160, Height: 40})
+	drive(m, tea.BatchMsg{m.Init()})
+	return m
+}
+
+// TestFormSpeaksTheToolsNames: the o form edits the tool's own parameters
+// and says what is wrong with what was typed (issue 11, defect 13: it said
+// offset/limit for gemini-cli, dropped letters silently, called a 23-digit
+// number "not a whole number", and was 7 characters wide).
+func TestFormSpeaksTheToolsNames(t *testing.T) {
+	m := fixtureModel(t, "gemini-cli", "lines_3000.txt")
+	press(m, "o")
+	if m.form == nil || m.form.names != [2]string{"start_line", "end_line"} {
+		t.Fatalf("form %+v", m.form)
+	}
+	typeText(m, "5x")
+	if want := `start_line takes a whole number: "x" is not a digit`; m.form.err != want {
+		t.Errorf("error %q, want %q", m.form.err, want)
+	}
+	if row := ansi.Strip(m.form.view(m.st, 200)); !strings.Contains(row, "start_line [5 ") || !strings.Contains(row, "is not a digit") {
+		t.Errorf("form row %q", row)
+	}
+	press(m, "tab")
+	typeText(m, "12345678901234567890123")
+	press(m, "enter")
+	if want := "end_line 12345678901234567890123 is too large for a line number"; m.form == nil || m.form.err != want {
+		t.Fatalf("after enter: form %+v, want error %q", m.form, want)
+	}
+	for range 23 {
+		press(m, "backspace")
+	}
+	typeText(m, "9")
+	press(m, "enter")
+	c := m.tr.selected()
+	if m.form != nil || m.tr.sel != 1 || !strings.HasSuffix(string(c.args), `"start_line":5,"end_line":9}`) {
+		t.Fatalf("new call %s (card %d)", c.args, m.tr.sel)
+	}
+	if c.res == nil || c.res.Truncation.FirstLine != 5 || c.res.Truncation.LastLine != 9 {
+		t.Fatalf("read %+v", c.res)
+	}
+}
