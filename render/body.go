@@ -5,7 +5,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
 	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/theme"
 )
@@ -154,14 +153,13 @@ func asciiRun(s string) int {
 	return len(s)
 }
 
-// errorRows are an error's text, wrapped at width, every row in the error
-// style: styling before wrapping left the rows after the first plain.
+// errorRows are an error's text, wrapped at width on word boundaries, every
+// row in the error style: styling before wrapping left the rows after the
+// first plain.
 func errorRows(st *theme.Styles, width int, text string) []string {
 	var out []string
 	for _, line := range strings.Split(text, "\n") {
-		for _, row := range strings.Split(ansi.Hardwrap(Plain(line), width, true), "\n") {
-			out = append(out, st.ErrorText.Render(clip(row, width)))
-		}
+		out = append(out, prose(width, sentence{st.ErrorText, Plain(line)})...)
 	}
 	return out
 }
