@@ -240,3 +240,18 @@ func TestTabsFromContent(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// TestPrettyGutterOnlyWhereNumbered: the pretty view numbers lines as the
+// tool did: pi sends no numbers, so its cards have no gutter (issue 11,
+// defect 14), while opencode's keep theirs.
+func TestPrettyGutterOnlyWhereNumbered(t *testing.T) {
+	st := theme.New(true)
+	pi := ansi.Strip(Result(st, 80, read(t, "pi", "small.txt", nil, nil), Options{View: PrettyView}))
+	oc := ansi.Strip(Result(st, 80, read(t, "opencode", "small.txt", nil, nil), Options{View: PrettyView}))
+	if first := strings.SplitN(pi, "\n", 2)[0]; first != "Hello, world!" {
+		t.Errorf("pi's first pretty row %q, want the line alone", first)
+	}
+	if first := strings.SplitN(oc, "\n", 2)[0]; first != "1 │ Hello, world!" {
+		t.Errorf("opencode's first pretty row %q, want it numbered", first)
+	}
+}

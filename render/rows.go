@@ -103,7 +103,7 @@ type pretty struct {
 	lines   []reader.Line
 	hl      []string
 	cuts    map[int]string
-	gutter  int   // the widest line number's digits
+	gutter  int   // the widest line number's digits; 0: the tool numbers no line
 	notices []row // built: a blank row, then the notice's lines, for each
 }
 
@@ -120,7 +120,13 @@ func newPretty(st *theme.Styles, r *reader.Result, hl []string) (*pretty, int) {
 			}
 		}
 	}
-	p.gutter = len(strconv.Itoa(r.Lines[len(r.Lines)-1].N))
+	// A gutter of the numbers the tool gave; none where it gives none (pi).
+	for _, pt := range r.Parts {
+		if pt.Kind == reader.PartLine && pt.Prefix > 0 {
+			p.gutter = len(strconv.Itoa(r.Lines[len(r.Lines)-1].N))
+			break
+		}
+	}
 	return p, p.len()
 }
 
@@ -134,7 +140,7 @@ func (p *pretty) cells(i int) int {
 	if asciiRun(text) != len(text) {
 		return -1
 	}
-	w := p.gutter + 3 + len(text)
+	w := p.margin() + len(text)
 	if c, ok := p.cuts[p.lines[i].N]; ok {
 		mark := Plain(c)
 		if asciiRun(mark) != len(mark) {
@@ -151,7 +157,9 @@ func (p *pretty) build(i int) row {
 	}
 	l := p.lines[i]
 	var b strings.Builder
-	b.WriteString(p.pal.gutter.paint(fmt.Sprintf("%*d │ ", p.gutter, l.N)))
+	if p.gutter > 0 {
+		b.WriteString(p.pal.gutter.paint(fmt.Sprintf("%*d │ ", p.gutter, l.N)))
+	}
 	runs, cells := visible(l.Text, 0, prettyShow)
 	if p.hl != nil && i < len(p.hl) {
 		b.WriteString(p.hl[i])
@@ -162,5 +170,13 @@ func (p *pretty) build(i int) row {
 		b.WriteString(p.pal.cut.paint(Plain(c)))
 		cells += ansi.StringWidth(Plain(c))
 	}
-	return row{b.String(), p.gutter + 3 + cells}
+	return row{b.String(), p.margin() + cells}
+}
+
+// margin is the cells the gutter takes: the numbers and " │ ".
+func (p *pretty) margin() int {
+	if p.gutter == 0 {
+		return 0
+	}
+	return p.gutter + 3
 }
