@@ -73,3 +73,23 @@ func TestAgentFollowsTheSelectedCard(t *testing.T) {
 		t.Fatalf("P from pi's card made %s's card at %d", c.profile, m.tr.sel)
 	}
 }
+
+// TestEscClosesHelp: esc closes the full help, and the help names the
+// arrows and / beside their letters (issue 11, defect 14).
+func TestEscClosesHelp(t *testing.T) {
+	m := demo(t, 160, 40)
+	press(m, "?")
+	if !m.fullHelp {
+		t.Fatal("? did not open the help")
+	}
+	help := screen(m)
+	for _, k := range []string{"p/→", "P/←", "tab or /"} {
+		if !strings.Contains(help, k) {
+			t.Errorf("the help does not name %q", k)
+		}
+	}
+	press(m, "esc")
+	if m.fullHelp {
+		t.Fatal("esc did not close the help")
+	}
+}

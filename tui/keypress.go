@@ -18,6 +18,9 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case msg.String() == "ctrl+c":
 		return tea.Quit
+	case msg.String() == "esc" && m.fullHelp:
+		m.fullHelp = false // esc closes the help first, wherever the focus is
+		return nil
 	case key.Matches(msg, k.Expand):
 		if c := m.tr.selected(); c != nil {
 			c.expanded = !c.expanded
