@@ -134,6 +134,19 @@ func (m *Model) transcriptKey(msg tea.KeyPressMsg) tea.Cmd {
 		t.top -= max(m.bodyHeight()-1, 1)
 	case key.Matches(msg, k.PageDown):
 		t.top += max(m.bodyHeight()-1, 1)
+	case key.Matches(msg, k.Reopen):
+		r := t.reopen()
+		if r == nil {
+			return m.say("no closed card to reopen")
+		}
+		m.focus = focusTranscript
+		m.follow()
+		m.reveal()
+		if r.running() { // closing it stopped its read
+			if p, err := all.Lookup(r.profile); err == nil {
+				return m.start(r, p)
+			}
+		}
 	case c == nil:
 	case key.Matches(msg, k.View):
 		if c.view == render.AgentView {
@@ -179,6 +192,13 @@ func (m *Model) transcriptKey(msg tea.KeyPressMsg) tea.Cmd {
 		t.remove(t.sel)
 		m.follow()
 		m.reveal()
+	case key.Matches(msg, k.Rerun):
+		// The file may have changed: the same call, read again in place.
+		p, err := all.Lookup(c.profile)
+		if err != nil {
+			return m.say(err.Error())
+		}
+		return m.start(c, p)
 	}
 	return nil
 }

@@ -9,7 +9,7 @@ type KeyMap struct {
 	// The transcript of cards.
 	Up, Down, PageUp, PageDown, Top, Bottom      key.Binding
 	View, Next, Edit, Profile, PrevProfile, Copy key.Binding
-	Close, ToPicker                              key.Binding
+	Close, Reopen, Rerun, ToPicker               key.Binding
 	// The path picker.
 	PickUp, PickDown, Open, Parent, Complete, Clear key.Binding
 	// The offset and limit form.
@@ -40,6 +40,8 @@ func DefaultKeyMap() KeyMap {
 		PrevProfile: b([]string{"P", "left", "h"}, "P/←", "previous agent"),
 		Copy:        b([]string{"y"}, "y", "copy output"),
 		Close:       b([]string{"x"}, "x", "close card"),
+		Reopen:      b([]string{"u"}, "u", "reopen closed card"),
+		Rerun:       b([]string{"r"}, "r", "read again"),
 		ToPicker:    b([]string{"tab", "/"}, "tab or /", "pick a file"),
 
 		PickUp:   b([]string{"up", "ctrl+p"}, "↑", "up"),
@@ -68,8 +70,8 @@ func (k KeyMap) transcriptHelp() keyHelp {
 	return keyHelp{
 		short: []key.Binding{k.Expand, k.View, k.Next, k.Profile, k.ToPicker, k.Help, k.Quit},
 		full: [][]key.Binding{
-			{k.Expand, k.ExpandAll, k.View, k.Copy, k.Close},
-			{k.Next, k.Edit, k.Profile, k.PrevProfile},
+			{k.Expand, k.ExpandAll, k.View, k.Copy, k.Close, k.Reopen},
+			{k.Next, k.Edit, k.Profile, k.PrevProfile, k.Rerun},
 			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 			{k.ToPicker, k.Help, k.Quit},
 		},

@@ -142,13 +142,24 @@ func (m *Model) read(at int, profile, p string, offset, limit *int, args json.Ra
 	if args == nil {
 		args = prof.Args(p, offset, limit)
 	}
-	ctx, cancel := context.WithCancel(m.ctx)
-	m.nextID++
-	c := &card{id: m.nextID, profile: profile, tool: prof.Info().Tool, args: args,
-		path: p, offset: offset, limit: limit, cancel: cancel, view: m.view}
+	c := &card{profile: profile, tool: prof.Info().Tool, args: args, path: p, offset: offset, limit: limit, view: m.view}
 	m.tr.add(c, at)
 	m.reveal()
-	req := reader.Request{Profile: prof, Args: args, Cwd: m.opts.Cwd, Worktree: m.opts.Worktree, Home: m.opts.Home, FS: m.opts.FS}
+	return m.start(c, prof)
+}
+
+// start reads c's call, under a new id: an earlier read of the same card,
+// still on its way, is not taken for this one.
+func (m *Model) start(c *card, prof reader.Profile) tea.Cmd {
+	if c.cancel != nil {
+		c.cancel()
+	}
+	ctx, cancel := context.WithCancel(m.ctx)
+	m.nextID++
+	c.id, c.cancel = m.nextID, cancel
+	c.res, c.err, c.hl = nil, nil, nil
+	c.invalidate()
+	req := reader.Request{Profile: prof, Args: c.args, Cwd: m.opts.Cwd, Worktree: m.opts.Worktree, Home: m.opts.Home, FS: m.opts.FS}
 	return readCmd(ctx, c.id, req)
 }
 

@@ -11,10 +11,20 @@ import (
 // transcript is the cards, one under the other, scrolled as one column of
 // rows with the selected card kept in sight.
 type transcript struct {
-	cards []*card
-	sel   int
-	top   int // the first row shown
+	cards  []*card
+	sel    int
+	top    int      // the first row shown
+	closed []closed // the cards closed, the last last, for reopening
 }
+
+// closed is a card that was closed and where it stood.
+type closed struct {
+	c  *card
+	at int
+}
+
+// maxClosed is how many closed cards can be reopened.
+const maxClosed = 20
 
 // span is where a card's rows sit in the column.
 type span struct{ start, end int }
@@ -115,9 +125,26 @@ func (t *transcript) add(c *card, at int) {
 }
 
 func (t *transcript) remove(i int) {
-	if c := t.cards[i]; c.cancel != nil {
+	c := t.cards[i]
+	if c.cancel != nil {
 		c.cancel() // leaving a card stops its read
+		c.cancel = nil
+	}
+	if t.closed = append(t.closed, closed{c, i}); len(t.closed) > maxClosed {
+		t.closed = t.closed[1:]
 	}
 	t.cards = append(t.cards[:i], t.cards[i+1:]...)
 	t.sel = min(t.sel, len(t.cards)-1)
+}
+
+// reopen puts the last closed card back where it stood; nil when none is
+// left.
+func (t *transcript) reopen() *card {
+	if len(t.closed) == 0 {
+		return nil
+	}
+	last := t.closed[len(t.closed)-1]
+	t.closed = t.closed[:len(t.closed)-1]
+	t.add(last.c, last.at)
+	return last.c
 }
