@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -91,5 +92,17 @@ func TestEscClosesHelp(t *testing.T) {
 	press(m, "esc")
 	if m.fullHelp {
 		t.Fatal("esc did not close the help")
+	}
+}
+
+// TestStatusLine: the footer says which card is selected, whose it is, in
+// which view, which lines it holds and what cut it (issue 11).
+func TestStatusLine(t *testing.T) {
+	m := demo(t, 160, 40)
+	press(m, "g")
+	rows := strings.Split(screen(m), "\n")
+	want := "card 1 of 6 · opencode · agent view · lines 1–2000 of 2709 · line cap"
+	if !slices.Contains(rows, want) {
+		t.Fatalf("no status line %q in:\n%s", want, strings.Join(rows[len(rows)-3:], "\n"))
 	}
 }

@@ -1,11 +1,13 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/render"
 )
 
@@ -24,6 +26,8 @@ func (m *Model) layout() layout {
 	var footer []string
 	if m.status != "" {
 		footer = append(footer, m.st.Status.Render(render.Plain(m.status)))
+	} else if s := m.statusLine(); s != "" {
+		footer = append(footer, m.st.Status.Render(ansi.Truncate(s, m.width, "…")))
 	}
 	if m.form != nil {
 		footer = append(footer, m.form.view(m.st, m.width))
@@ -51,6 +55,45 @@ func (m *Model) layout() layout {
 }
 
 func (m *Model) bodyHeight() int { return m.layout().bodyHeight }
+
+// capWords name what ended a window, for the status line.
+var capWords = map[reader.Cap]string{
+	reader.CapLimit: "the call's limit", reader.CapLines: "line cap", reader.CapBytes: "byte cap",
+	reader.CapFirstLine: "first line over the byte cap", reader.CapEntries: "entry cap",
+	reader.CapBinary: "refused as binary", reader.CapTokens: "token cap",
+}
+
+// statusLine says where the transcript is and what its selected card holds:
+// "card 2 of 6 · pi · agent view · lines 1–2000 of 3001 · line cap".
+func (m *Model) statusLine() string {
+	c := m.tr.selected()
+	if m.focus != focusTranscript || c == nil {
+		return ""
+	}
+	parts := []string{fmt.Sprintf("card %d of %d", m.tr.sel+1, len(m.tr.cards)), c.profile, c.view.String() + " view"}
+	switch {
+	case c.running():
+		parts = append(parts, "reading")
+	case c.res != nil && c.res.IsError:
+		parts = append(parts, "error")
+	case c.res != nil:
+		t := c.res.Truncation
+		if t.FirstLine > 0 {
+			lines := fmt.Sprintf("lines %d–%d", t.FirstLine, t.LastLine)
+			if t.TotalKnown {
+				lines += fmt.Sprintf(" of %d", t.TotalLines)
+			}
+			parts = append(parts, lines)
+		}
+		if w := capWords[t.Cap]; w != "" {
+			parts = append(parts, w)
+		}
+		if t.Silent {
+			parts = append(parts, "the model was not told")
+		}
+	}
+	return strings.Join(parts, " · ")
+}
 
 func (m *Model) helpKeys() help.KeyMap {
 	switch m.focus {
