@@ -106,3 +106,30 @@ func TestStatusLine(t *testing.T) {
 		t.Fatalf("no status line %q in:\n%s", want, strings.Join(rows[len(rows)-3:], "\n"))
 	}
 }
+
+// TestArrowsScrollAnExpandedCard: in an expanded card longer than the
+// screen the arrows move a row at a time, and enter or space expand and
+// collapse (issue 11).
+func TestArrowsScrollAnExpandedCard(t *testing.T) {
+	m := demo(t, 120, 40)
+	press(m, "g", "enter")
+	if !m.tr.cards[0].expanded {
+		t.Fatal("enter did not expand the card")
+	}
+	press(m, "down", "down")
+	if m.tr.sel != 0 || m.tr.top != 2 {
+		t.Fatalf("after two downs: card %d, top row %d; want card 0 scrolled 2 rows", m.tr.sel, m.tr.top)
+	}
+	press(m, "up")
+	if m.tr.sel != 0 || m.tr.top != 1 {
+		t.Fatalf("after up: card %d, top row %d", m.tr.sel, m.tr.top)
+	}
+	press(m, "space")
+	if m.tr.cards[0].expanded {
+		t.Fatal("space did not collapse the card")
+	}
+	press(m, "down")
+	if m.tr.sel != 1 {
+		t.Fatalf("down on a collapsed card selected %d", m.tr.sel)
+	}
+}

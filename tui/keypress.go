@@ -110,6 +110,8 @@ func (m *Model) transcriptKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.fullHelp = !m.fullHelp
 	case key.Matches(msg, k.ToPicker):
 		m.focus = focusPicker
+	case key.Matches(msg, k.Up) && m.scrollInCard(-1):
+	case key.Matches(msg, k.Down) && m.scrollInCard(1):
 	case key.Matches(msg, k.Up):
 		t.sel = max(t.sel-1, 0)
 		m.follow()
@@ -148,6 +150,10 @@ func (m *Model) transcriptKey(msg tea.KeyPressMsg) tea.Cmd {
 			}
 		}
 	case c == nil:
+	case key.Matches(msg, k.Toggle):
+		c.expanded = !c.expanded
+		c.invalidate()
+		m.reveal()
 	case key.Matches(msg, k.View):
 		if c.view == render.AgentView {
 			c.view = render.PrettyView

@@ -6,6 +6,9 @@ import "charm.land/bubbles/v2/key"
 type KeyMap struct {
 	// Anywhere.
 	Expand, ExpandAll, Help, Quit key.Binding
+	// Toggle expands or collapses the selected card when the cards have
+	// the focus (ctrl+e does it anywhere).
+	Toggle key.Binding
 	// The transcript of cards.
 	Up, Down, PageUp, PageDown, Top, Bottom      key.Binding
 	View, Next, Edit, Profile, PrevProfile, Copy key.Binding
@@ -27,10 +30,11 @@ func DefaultKeyMap() KeyMap {
 		Help:      b([]string{"?"}, "?", "help"),
 		Quit:      b([]string{"ctrl+c", "q"}, "q", "quit"),
 
-		Up:          b([]string{"up", "k"}, "↑/k", "previous card"),
-		Down:        b([]string{"down", "j"}, "↓/j", "next card"),
+		Up:          b([]string{"up", "k"}, "↑/k", "previous card (a row in an expanded one)"),
+		Down:        b([]string{"down", "j"}, "↓/j", "next card (a row in an expanded one)"),
 		PageUp:      b([]string{"pgup", "b"}, "pgup", "scroll up"),
-		PageDown:    b([]string{"pgdown", "space", "f"}, "pgdn", "scroll down"),
+		PageDown:    b([]string{"pgdown", "f"}, "pgdn", "scroll down"),
+		Toggle:      b([]string{"enter", "space"}, "enter", "expand/collapse"),
 		Top:         b([]string{"home", "g"}, "g", "first card"),
 		Bottom:      b([]string{"end", "G"}, "G", "last card"),
 		View:        b([]string{"v"}, "v", "agent/pretty view"),
@@ -70,7 +74,7 @@ func (k KeyMap) transcriptHelp() keyHelp {
 	return keyHelp{
 		short: []key.Binding{k.Expand, k.View, k.Next, k.Profile, k.ToPicker, k.Help, k.Quit},
 		full: [][]key.Binding{
-			{k.Expand, k.ExpandAll, k.View, k.Copy, k.Close, k.Reopen},
+			{k.Expand, k.Toggle, k.ExpandAll, k.View, k.Copy, k.Close, k.Reopen},
 			{k.Next, k.Edit, k.Profile, k.PrevProfile, k.Rerun},
 			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 			{k.ToPicker, k.Help, k.Quit},

@@ -113,6 +113,27 @@ func (m *Model) reveal() {
 	}
 }
 
+// scrollInCard scrolls one row within the selected card when it is
+// expanded and runs past the screen in that direction; it reports whether
+// it did (else the arrow moves to the next card).
+func (m *Model) scrollInCard(dir int) bool {
+	c, l := m.tr.selected(), m.layout()
+	if c == nil || !c.expanded || l.cardW == 0 || l.bodyHeight == 0 {
+		return false
+	}
+	_, spans, _ := m.tr.layout(m.st, l.cardW, m.env())
+	s := spans[m.tr.sel]
+	switch {
+	case dir > 0 && s.end > m.tr.top+l.bodyHeight && s.start <= m.tr.top+l.bodyHeight-1:
+		m.tr.top++
+	case dir < 0 && s.start < m.tr.top && s.end > m.tr.top:
+		m.tr.top--
+	default:
+		return false
+	}
+	return true
+}
+
 // toEnd scrolls to the last row of the cards.
 func (m *Model) toEnd() {
 	l := m.layout()
