@@ -26,6 +26,11 @@ type Body struct {
 // at a time.
 type source interface {
 	len() int
+	// text is row i's text as the tool gave it, for searching ("" for rows
+	// of readlens's own).
+	text(i int) string
+	// find is the row holding the file's line n.
+	find(n int) (int, bool)
 	// cells is row i's width when every character in it takes one cell,
 	// else -1: finding it means building the row.
 	cells(i int) int
@@ -124,15 +129,42 @@ func (b *Body) Rows(from, to int) []string {
 	return out
 }
 
+// Search is the first source row from from on (backwards: from from
+// down) whose text holds s, and the row it starts at; -1 when none does.
+func (b *Body) Search(s string, from int, backwards bool) (src, row int) {
+	n := len(b.starts) - 1
+	step := 1
+	if backwards {
+		step = -1
+	}
+	for i := from; i >= 0 && i < n; i += step {
+		if strings.Contains(b.src.text(i), s) {
+			return i, b.starts[i]
+		}
+	}
+	return -1, -1
+}
+
+// RowOfLine is the first row showing the file's line n, if the body shows it.
+func (b *Body) RowOfLine(n int) (int, bool) {
+	i, ok := b.src.find(n)
+	if !ok || i >= len(b.starts)-1 {
+		return 0, false
+	}
+	return b.starts[i], true
+}
+
 // String is every row, as Result draws them.
 func (b *Body) String() string { return strings.Join(b.Rows(0, b.Len()), "\n") }
 
 // built is a source of rows already made.
 type built []row
 
-func (s built) len() int        { return len(s) }
-func (s built) cells(i int) int { return s[i].w }
-func (s built) build(i int) row { return s[i] }
+func (s built) len() int             { return len(s) }
+func (s built) text(int) string      { return "" }
+func (s built) find(int) (int, bool) { return 0, false }
+func (s built) cells(i int) int      { return s[i].w }
+func (s built) build(i int) row      { return s[i] }
 
 // first is a source's first n rows: a collapsed card's.
 type first struct {

@@ -51,6 +51,13 @@ func CardWith(st *theme.Styles, width int, c ToolCall, body *Body, selected bool
 	return cr
 }
 
+// Body is the card's result rows (nil while the call runs); they start
+// at row Head.
+func (c *CardRows) Body() *Body { return c.body }
+
+// Head is how many rows come before the body: the call line and a blank.
+func (c *CardRows) Head() int { return len(c.head) }
+
 // Len is how many rows the card has.
 func (c *CardRows) Len() int {
 	if c.body == nil {

@@ -48,6 +48,22 @@ func (a *agent) len() int { return max(len(a.lineStart)-1, 0) }
 
 func (a *agent) line(i int) (int, int) { return a.lineStart[i], a.lineStart[i+1] - 1 }
 
+func (a *agent) text(i int) string {
+	from, to := a.line(i)
+	return a.out[from:to]
+}
+
+// find is the output line where the part of the file's line n starts.
+func (a *agent) find(n int) (int, bool) {
+	for p, pt := range a.parts {
+		if pt.Kind == reader.PartLine && pt.Line == n {
+			at := a.partStart[p]
+			return sort.Search(a.len(), func(i int) bool { return a.lineStart[i+1] > at }), true
+		}
+	}
+	return 0, false
+}
+
 func (a *agent) cells(i int) int {
 	if from, to := a.line(i); asciiRun(a.out[from:to]) == to-from {
 		return to - from
@@ -131,6 +147,18 @@ func newPretty(st *theme.Styles, r *reader.Result, hl []string) (*pretty, int) {
 }
 
 func (p *pretty) len() int { return len(p.lines) + len(p.notices) }
+
+func (p *pretty) text(i int) string {
+	if i < len(p.lines) {
+		return p.lines[i].Text
+	}
+	return ""
+}
+
+func (p *pretty) find(n int) (int, bool) {
+	i := sort.Search(len(p.lines), func(i int) bool { return p.lines[i].N >= n })
+	return i, i < len(p.lines) && p.lines[i].N == n
+}
 
 func (p *pretty) cells(i int) int {
 	if i >= len(p.lines) {

@@ -84,7 +84,7 @@ func TestEscClosesHelp(t *testing.T) {
 		t.Fatal("? did not open the help")
 	}
 	help := screen(m)
-	for _, k := range []string{"p/→", "P/←", "tab or /"} {
+	for _, k := range []string{"p/→", "P/←", "tab"} {
 		if !strings.Contains(help, k) {
 			t.Errorf("the help does not name %q", k)
 		}
@@ -131,5 +131,47 @@ func TestArrowsScrollAnExpandedCard(t *testing.T) {
 	press(m, "down")
 	if m.tr.sel != 1 {
 		t.Fatalf("down on a collapsed card selected %d", m.tr.sel)
+	}
+}
+
+// TestSearchAndGoToLine: / finds text in the selected card and ] goes on to
+// the next match; :N goes to a line, or says the model never saw it
+// (issue 11).
+func TestSearchAndGoToLine(t *testing.T) {
+	m := demo(t, 120, 40)
+	press(m, "g", "/")
+	typeText(m, "handle5")
+	press(m, "enter")
+	top := func() string {
+		for _, row := range strings.Split(screen(m), "\n")[1:] {
+			if _, card, ok := strings.Cut(row, "│"); ok {
+				return card
+			}
+		}
+		return ""
+	}
+	if got := top(); !strings.Contains(got, "// handle5 serves") {
+		t.Fatalf("after /handle5: the top row is %q", got)
+	}
+	first := m.tr.top
+	press(m, "]")
+	if got := top(); !strings.Contains(got, "func handle5(") || m.tr.top <= first {
+		t.Fatalf("after ]: top %d (was %d), row %q", m.tr.top, first, got)
+	}
+	press(m, "[")
+	if m.tr.top != first {
+		t.Fatalf("after [: top %d, want %d", m.tr.top, first)
+	}
+	press(m, ":")
+	typeText(m, "1500")
+	press(m, "enter")
+	if got := top(); !strings.HasPrefix(strings.TrimLeft(got, "▌ "), "1500: ") {
+		t.Fatalf("after :1500 the top row is %q", got)
+	}
+	press(m, ":")
+	typeText(m, "2400")
+	press(m, "enter")
+	if want := "line 2400 is not in what the model saw: lines 1–2000 of 2709"; m.status != want {
+		t.Fatalf("status %q, want %q", m.status, want)
 	}
 }

@@ -43,6 +43,8 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	switch m.focus {
 	case focusForm:
 		return m.formKey(msg)
+	case focusFind:
+		return m.findKey(msg)
 	case focusPicker:
 		return m.pickerKey(msg)
 	}
@@ -150,6 +152,19 @@ func (m *Model) transcriptKey(msg tea.KeyPressMsg) tea.Cmd {
 			}
 		}
 	case c == nil:
+	case key.Matches(msg, k.Find), key.Matches(msg, k.GoTo):
+		m.find, m.focus = &finder{kind: []rune(msg.Text)[0]}, focusFind
+		if key.Matches(msg, k.GoTo) {
+			m.find.field.accept = digits
+		}
+	case key.Matches(msg, k.NextMatch), key.Matches(msg, k.PrevMatch):
+		if m.match.text == "" || m.match.id != c.id {
+			return m.say("nothing found yet in this card: / searches it")
+		}
+		if key.Matches(msg, k.NextMatch) {
+			return m.search(m.match.text, m.match.src+1, false)
+		}
+		return m.search(m.match.text, m.match.src-1, true)
 	case key.Matches(msg, k.Toggle):
 		c.expanded = !c.expanded
 		c.invalidate()

@@ -13,6 +13,7 @@ type KeyMap struct {
 	Up, Down, PageUp, PageDown, Top, Bottom      key.Binding
 	View, Next, Edit, Profile, PrevProfile, Copy key.Binding
 	Close, Reopen, Rerun, ToPicker               key.Binding
+	Find, GoTo, NextMatch, PrevMatch             key.Binding
 	// The path picker.
 	PickUp, PickDown, Open, Parent, Complete, Clear key.Binding
 	// The offset and limit form.
@@ -46,7 +47,11 @@ func DefaultKeyMap() KeyMap {
 		Close:       b([]string{"x"}, "x", "close card"),
 		Reopen:      b([]string{"u"}, "u", "reopen closed card"),
 		Rerun:       b([]string{"r"}, "r", "read again"),
-		ToPicker:    b([]string{"tab", "/"}, "tab or /", "pick a file"),
+		ToPicker:    b([]string{"tab"}, "tab", "pick a file"),
+		Find:        b([]string{"/"}, "/", "search the card"),
+		GoTo:        b([]string{":"}, ":", "go to a line"),
+		NextMatch:   b([]string{"]"}, "]", "next match"),
+		PrevMatch:   b([]string{"["}, "[", "previous match"),
 
 		PickUp:   b([]string{"up", "ctrl+p"}, "↑", "up"),
 		PickDown: b([]string{"down", "ctrl+n"}, "↓", "down"),
@@ -77,6 +82,7 @@ func (k KeyMap) transcriptHelp() keyHelp {
 			{k.Expand, k.Toggle, k.ExpandAll, k.View, k.Copy, k.Close, k.Reopen},
 			{k.Next, k.Edit, k.Profile, k.PrevProfile, k.Rerun},
 			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
+			{k.Find, k.NextMatch, k.PrevMatch, k.GoTo},
 			{k.ToPicker, k.Help, k.Quit},
 		},
 	}

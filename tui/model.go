@@ -42,6 +42,7 @@ const (
 	focusPicker focus = iota
 	focusTranscript
 	focusForm
+	focusFind
 )
 
 // Model is the root of the inspector: it owns the layout, the focus and the
@@ -57,6 +58,8 @@ type Model struct {
 	picker    picker
 	tr        transcript
 	form      *form
+	find      *finder
+	match     match
 	profiles  []string
 	profile   int
 	view      render.View // the view new cards open in

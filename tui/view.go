@@ -32,6 +32,9 @@ func (m *Model) layout() layout {
 	if m.form != nil {
 		footer = append(footer, m.form.view(m.st, m.width))
 	}
+	if m.find != nil {
+		footer = append(footer, m.find.view(m.st, m.width))
+	}
 	m.help.ShowAll = m.fullHelp
 	if h := m.help.View(m.helpKeys()); h != "" {
 		footer = append(footer, strings.Split(h, "\n")...)
@@ -99,7 +102,7 @@ func (m *Model) helpKeys() help.KeyMap {
 	switch m.focus {
 	case focusPicker:
 		return m.keys.pickerHelp()
-	case focusForm:
+	case focusForm, focusFind:
 		return m.keys.formHelp()
 	}
 	return m.keys.transcriptHelp()
