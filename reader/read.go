@@ -23,7 +23,7 @@ type Request struct {
 	FS       FS               // nil is the real disk
 	Now      func() time.Time // nil is time.Now; tests pin it
 	// Blocklist turns on the extension blocklist (blocklist.go) for this
-	// Call, whatever the profile.
+	// call, whatever the profile.
 	Blocklist bool
 }
 

@@ -9,7 +9,7 @@ import (
 )
 
 // TestPyRealpath compares with os.path.realpath, whose answers on the same
-// Tree CPython 3 printed: links resolved before "..", loops and missing
+// tree CPython 3 printed: links resolved before "..", loops and missing
 // parts kept as written.
 func TestPyRealpath(t *testing.T) {
 	base := fixtures.Tree(t, map[string]string{

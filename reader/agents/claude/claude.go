@@ -119,7 +119,7 @@ func (claudeCode) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Out
 	if msg := ccDeviceGuard(c.filePath, []string{path}); msg != "" {
 		return nil, ccToolError(msg)
 	}
-	// Call: the guard again on the path's real spelling, then by kind.
+	// call: the guard again on the path's real spelling, then by kind.
 	if real, ok := reader.RealPath(env.FS, path); ok && real != path {
 		if msg := ccDeviceGuard(c.filePath, []string{path, real}); msg != "" {
 			return nil, reader.Fail(msg)

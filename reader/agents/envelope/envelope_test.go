@@ -38,7 +38,7 @@ func utilsPy() string {
 
 // TestEnvelopeExample is the document's own example (2.3.3), byte for byte
 // outside the content it elides: the same file shape, the same mtime, a
-// Call that takes 12 ms.
+// call that takes 12 ms.
 func TestEnvelopeExample(t *testing.T) {
 	root := fixtures.Tree(t, map[string]string{"src/utils.py": utilsPy()})
 	res := readertest.CallWith(t, reader.Request{Profile: Profile, Args: []byte(`{"path": "src/utils.py", "limit": 500}`),
