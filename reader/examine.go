@@ -12,6 +12,7 @@ import (
 	"image/png"
 	"io"
 	"io/fs"
+	"sync/atomic"
 	"syscall"
 
 	"golang.org/x/image/bmp"
@@ -155,7 +156,7 @@ func escaped(f *Found, err error) bool {
 func readText(ctx context.Context, file File, sample []byte, p *Plan, bufSize int, read *int64) *Page {
 	// Count what comes off the disk, not what the scanner sees: the sample
 	// is already counted, and decoding changes the length.
-	counted := &countingFile{File: file}
+	counted := &countingFile{File: file, progress: p.progress}
 	defer func() { *read += counted.n }()
 	file = counted
 	w := p.Window
@@ -380,12 +381,16 @@ func (m *memFile) ReadDir(int) ([]fs.DirEntry, error) { return nil, syscall.ENOT
 // underneath can.
 type countingFile struct {
 	File
-	n int64
+	n        int64
+	progress *atomic.Int64 // told of every read, when set
 }
 
 func (c *countingFile) Read(b []byte) (int, error) {
 	n, err := c.File.Read(b)
 	c.n += int64(n)
+	if c.progress != nil {
+		c.progress.Add(int64(n))
+	}
 	return n, err
 }
 

@@ -2,6 +2,7 @@ package reader
 
 import (
 	"io/fs"
+	"sync/atomic"
 	"time"
 )
 
@@ -16,6 +17,8 @@ type Env struct {
 	Elapsed func() time.Duration
 	// Blocklist turns the extension blocklist on for every file of the call.
 	Blocklist bool
+
+	progress *atomic.Int64 // Request.Progress
 }
 
 // Plan is what a profile asks of the pipeline for one call.
@@ -69,6 +72,8 @@ type Plan struct {
 
 	// Call is the profile's own reading of the arguments, for Format.
 	Call any
+
+	progress *atomic.Int64 // the request's, set by the engine
 }
 
 // DirRule says what a tool does with a directory.

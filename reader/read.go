@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"sync/atomic"
 	"time"
 
 	"github.com/readlens/readlens/reader/node"
@@ -25,6 +26,9 @@ type Request struct {
 	// Blocklist turns on the extension blocklist (blocklist.go) for this
 	// call, whatever the profile.
 	Blocklist bool
+	// Progress, when set, is kept up to date with the bytes of text the
+	// call has read so far: a UI shows it while a slow read runs.
+	Progress *atomic.Int64
 }
 
 // Read runs a profile's read tool on a request, as the agent would.
@@ -72,6 +76,7 @@ func readOne(ctx context.Context, env Env, p Profile, args Args) (*Plan, *Found,
 	var found Found
 	if out == nil {
 		plan.Blocklist = plan.Blocklist || env.Blocklist
+		plan.progress = env.progress
 		found = examine(ctx, env.FS, plan) // stat, classify, detect, decode, window
 		if found.Blocked != "" {
 			out = formatBlocked(p, plan, &found) // the blocklist refused it
@@ -115,7 +120,7 @@ func readSeveral(ctx context.Context, env Env, m Several, args Args) (*Plan, *Fo
 }
 
 func (req Request) env() (Env, error) {
-	e := Env{FS: req.FS, Cwd: req.Cwd, Worktree: req.Worktree, Home: req.Home, Blocklist: req.Blocklist}
+	e := Env{FS: req.FS, Cwd: req.Cwd, Worktree: req.Worktree, Home: req.Home, Blocklist: req.Blocklist, progress: req.Progress}
 	if e.FS == nil {
 		e.FS = OS{}
 	}
