@@ -3,6 +3,8 @@ package tui
 import (
 	"context"
 	"encoding/json"
+	"sync/atomic"
+	"time"
 
 	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/render"
@@ -24,6 +26,9 @@ type card struct {
 	res    *reader.Result
 	err    error // readlens could not run the call at all
 	cancel context.CancelFunc
+	// progress is what the running read has read so far, since began.
+	progress atomic.Int64
+	began    time.Time
 
 	expanded bool
 	view     render.View
@@ -67,7 +72,8 @@ func (c *card) highlighted(st *theme.Styles) []string {
 }
 
 // rows is the card's drawing, from its cache when nothing changed: an
-// index of its rows, which builds only those asked for.
+// index of its rows, which builds only those asked for. A running card
+// says how far its read has come.
 func (c *card) rows(st *theme.Styles, width int, selected bool, env callEnv) *render.CardRows {
 	hl := c.highlighted(st)
 	bk := bodyKey{st, render.BodyWidth(st, width, selected), c.expanded, c.view, hl != nil}
@@ -83,6 +89,7 @@ func (c *card) rows(st *theme.Styles, width int, selected bool, env callEnv) *re
 		res = &reader.Result{Note: c.err.Error()}
 	case res == nil:
 		call.State = render.Running
+		res = &reader.Result{Note: env.progress(c)}
 	case res.IsError:
 		call.State = render.Failed
 	default:
@@ -93,9 +100,6 @@ func (c *card) rows(st *theme.Styles, width int, selected bool, env callEnv) *re
 		c.cache.body, c.cache.bodyKey = render.NewBody(st, bk.width, res, opts), bk
 	}
 	body := c.cache.body
-	if res == nil {
-		body = nil
-	}
 	c.cache.key = key
 	c.cache.rows = render.CardWith(st, width, call, body, selected)
 	return c.cache.rows
@@ -104,5 +108,9 @@ func (c *card) rows(st *theme.Styles, width int, selected bool, env callEnv) *re
 // invalidate drops the cached drawing after the card changed.
 func (c *card) invalidate() { c.cache.rows, c.cache.body = nil, nil }
 
-// callEnv is what call lines need to shorten paths.
-type callEnv struct{ cwd, home string }
+// callEnv is what a card's rows need besides the card: the directories
+// call lines shorten paths against, and how a running read's progress reads.
+type callEnv struct {
+	cwd, home string
+	progress  func(c *card) string
+}

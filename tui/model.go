@@ -5,10 +5,12 @@ package tui
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"time"
 
 	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/reader/agents/all"
@@ -69,6 +71,9 @@ type Model struct {
 	width     int
 	height    int
 	nextID    int
+	spin      spinner.Model    // turns while a read runs
+	spinning  bool             // a tick is on its way
+	now       func() time.Time // the clock reads are timed by; tests pin it
 }
 
 // New builds the inspector.
@@ -84,6 +89,8 @@ func New(o Options) *Model {
 		profiles:  tabs(all.Profiles),
 		picker:    picker{fsys: o.FS, home: o.Home},
 		statusFor: 4 * time.Second,
+		spin:      spinner.New(spinner.WithSpinner(spinner.MiniDot)),
+		now:       time.Now,
 	}
 	m.setTheme(true) // until the terminal says otherwise
 	for i, p := range m.profiles {
@@ -110,7 +117,15 @@ func (m *Model) setTheme(dark bool) {
 
 func (m *Model) current() string { return m.profiles[m.profile] }
 
-func (m *Model) env() callEnv { return callEnv{cwd: m.opts.Cwd, home: m.opts.Home} }
+func (m *Model) env() callEnv {
+	return callEnv{cwd: m.opts.Cwd, home: m.opts.Home, progress: m.progressText}
+}
+
+// progressText is how far a running read has come: "⣾ reading: 12.3 MiB
+// in 2.1 s · x stops it".
+func (m *Model) progressText(c *card) string {
+	return fmt.Sprintf("%s reading: %s in %.1f s · x stops it", m.spin.View(), render.Size(c.progress.Load()), m.now().Sub(c.began).Seconds())
+}
 
 // Init lists the first directory, asks the terminal for its background and
 // makes the calls asked for at start.
@@ -161,9 +176,21 @@ func (m *Model) start(c *card, prof reader.Profile) tea.Cmd {
 	m.nextID++
 	c.id, c.cancel = m.nextID, cancel
 	c.res, c.err, c.hl = nil, nil, nil
+	c.progress.Store(0)
+	c.began = m.now()
 	c.invalidate()
-	req := reader.Request{Profile: prof, Args: c.args, Cwd: m.opts.Cwd, Worktree: m.opts.Worktree, Home: m.opts.Home, FS: m.opts.FS}
-	return readCmd(ctx, c.id, req)
+	req := reader.Request{Profile: prof, Args: c.args, Cwd: m.opts.Cwd, Worktree: m.opts.Worktree, Home: m.opts.Home, FS: m.opts.FS,
+		Progress: &c.progress}
+	return tea.Batch(readCmd(ctx, c.id, req), m.spinWhileReading())
+}
+
+// spinWhileReading starts the spinner's ticks, unless they run already.
+func (m *Model) spinWhileReading() tea.Cmd {
+	if m.spinning {
+		return nil
+	}
+	m.spinning = true
+	return m.spin.Tick
 }
 
 // follow makes the selected card's agent the current one: the header
@@ -206,6 +233,21 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.reveal()
 			return m, m.highlight(c)
 		}
+	case spinner.TickMsg:
+		reading := false
+		for _, c := range m.tr.cards {
+			if c.running() {
+				reading = true
+				c.invalidate() // its progress row moved on
+			}
+		}
+		if !reading {
+			m.spinning = false
+			return m, nil
+		}
+		var cmd tea.Cmd
+		m.spin, cmd = m.spin.Update(msg)
+		return m, cmd
 	case highlightedMsg:
 		if c := m.tr.byID(msg.id); c != nil {
 			c.hl, c.hlDark = msg.rows, msg.dark

@@ -1,0 +1,36 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+	"github.com/readlens/readlens/reader"
+)
+
+// TestProgressOfASlowRead: a running card says how much its read has read
+// and for how long, and how to stop it; the spinner stops ticking once no
+// read runs (issue 11, defect 6: an 8 GB read showed nothing for 6.7 s).
+func TestProgressOfASlowRead(t *testing.T) {
+	m := New(Options{})
+	drive(m, tea.WindowSizeMsg{Width: 120, Height: 30})
+	t0 := time.Unix(1700000000, 0)
+	m.now = func() time.Time { return t0.Add(2500 * time.Millisecond) }
+	c := &card{profile: "pi", tool: "read", args: []byte(`{"path":"/big.dat"}`), path: "/big.dat", began: t0}
+	c.progress.Store(12900 << 10)
+	m.tr.add(c, -1)
+	m.focus = focusTranscript
+	if s := screen(m); !strings.Contains(s, "reading: 12.6 MiB in 2.5 s · x stops it") {
+		t.Fatalf("no progress on the running card:\n%s", s)
+	}
+	m.spinning = true
+	if _, cmd := m.Update(spinner.TickMsg{}); cmd == nil || !m.spinning {
+		t.Fatal("the spinner stopped while a read runs")
+	}
+	c.res = &reader.Result{Output: "x"}
+	if _, cmd := m.Update(spinner.TickMsg{}); cmd != nil || m.spinning {
+		t.Fatal("the spinner still ticks with no read running")
+	}
+}
