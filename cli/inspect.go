@@ -14,6 +14,7 @@ import (
 type inspectFlags struct {
 	profile string
 	demo    bool
+	theme   string
 }
 
 // runInspector opens the TUI on PATH: a directory to pick from, or a file
@@ -22,11 +23,25 @@ func runInspector(cmd *cobra.Command, pos []string, f inspectFlags) error {
 	if _, err := all.Lookup(f.profile); err != nil {
 		return usageErr("%v", err)
 	}
+	if f.theme != "" && f.theme != "dark" && f.theme != "light" {
+		return usageErr("--theme must be dark or light, not %q", f.theme)
+	}
 	in, inOK := cmd.InOrStdin().(*os.File)
 	out, outOK := cmd.OutOrStdout().(*os.File)
 	if !inOK || !outOK || !term.IsTerminal(in.Fd()) || !term.IsTerminal(out.Fd()) {
 		return usageErr("the inspector needs a terminal; to print a read, use readlens read PATH")
 	}
+	o, err := inspectorOptions(pos, f)
+	if err != nil {
+		return err
+	}
+	return tui.Run(cmd.Context(), o, in, out)
+}
+
+// inspectorOptions is what the inspector opens on: the demo, a directory
+// to pick from, or a file read at once (one the agent cannot read too: its
+// answer is the card).
+func inspectorOptions(pos []string, f inspectFlags) (tui.Options, error) {
 	var o tui.Options
 	switch {
 	case f.demo:
@@ -34,18 +49,24 @@ func runInspector(cmd *cobra.Command, pos []string, f inspectFlags) error {
 	default:
 		wd, err := os.Getwd()
 		if err != nil {
-			return usageErr("%v", err)
+			return o, usageErr("%v", err)
 		}
 		o = tui.Options{Dir: wd, Cwd: wd, Home: os.Getenv("HOME")}
 		if len(pos) == 1 {
 			p, err := filepath.Abs(pos[0])
 			if err != nil {
-				return usageErr("%v", err)
+				return o, usageErr("%v", err)
 			}
 			st, err := os.Stat(p)
 			switch {
 			case err != nil:
-				return usageErr("%v", err)
+				// The agent answers for a path it cannot read (missing,
+				// denied): open on that answer, as for any file.
+				o.Dir = filepath.Dir(p)
+				if d, derr := os.Stat(o.Dir); derr != nil || !d.IsDir() {
+					o.Dir = wd
+				}
+				o.Reads = []tui.Read{{Path: p}}
 			case st.IsDir():
 				o.Dir, o.Cwd = p, p
 			default:
@@ -54,8 +75,8 @@ func runInspector(cmd *cobra.Command, pos []string, f inspectFlags) error {
 			}
 		}
 	}
-	o.Profile = f.profile
-	return tui.Run(cmd.Context(), o, in, out)
+	o.Profile, o.Theme = f.profile, f.theme
+	return o, nil
 }
 
 func newDemoCmd() *cobra.Command {
@@ -74,5 +95,12 @@ characters, a binary file and an image.`,
 		},
 	}
 	cmd.Flags().StringVarP(&f.profile, "profile", "p", all.Default, "the agent whose read tool runs first")
+	addThemeFlag(cmd, &f.theme)
 	return cmd
+}
+
+// addThemeFlag is the inspector's --theme.
+func addThemeFlag(cmd *cobra.Command, theme *string) {
+	cmd.Flags().StringVar(theme, "theme", "", "dark or light (default: the terminal's background)")
+	_ = cmd.RegisterFlagCompletionFunc("theme", cobra.FixedCompletions([]string{"dark", "light"}, cobra.ShellCompDirectiveNoFileComp))
 }

@@ -27,6 +27,8 @@ type Options struct {
 	Home     string
 	Profile  string // the agent whose tool reads; "" is the default
 	Reads    []Read // calls made at start: a file named on the command line, the demo's cards
+	// Theme is "dark" or "light"; "" asks the terminal for its background.
+	Theme string
 }
 
 // Read is a call made at start.
@@ -92,7 +94,7 @@ func New(o Options) *Model {
 		spin:      spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 		now:       time.Now,
 	}
-	m.setTheme(true) // until the terminal says otherwise
+	m.setTheme(o.Theme != "light") // dark until the terminal says otherwise
 	for i, p := range m.profiles {
 		if p == o.Profile || (o.Profile == "" && p == all.Default) {
 			m.profile = i
@@ -112,7 +114,16 @@ func tabs(ps reader.Profiles) []string {
 
 func (m *Model) setTheme(dark bool) {
 	m.st = theme.New(dark)
-	m.help.Styles = help.DefaultStyles(dark)
+	// The help in the theme's own colours: bubbles' defaults are too faint
+	// to read (239 on dark, 249 on light).
+	hs := help.DefaultStyles(dark)
+	hs.ShortKey = hs.ShortKey.Foreground(m.st.Tokens.Fg)
+	hs.FullKey = hs.FullKey.Foreground(m.st.Tokens.Fg)
+	hs.ShortDesc = hs.ShortDesc.Foreground(m.st.Tokens.FgMuted)
+	hs.FullDesc = hs.FullDesc.Foreground(m.st.Tokens.FgMuted)
+	hs.ShortSeparator = hs.ShortSeparator.Foreground(m.st.Tokens.FgSubtle)
+	hs.FullSeparator = hs.FullSeparator.Foreground(m.st.Tokens.FgSubtle)
+	m.help.Styles = hs
 }
 
 func (m *Model) current() string { return m.profiles[m.profile] }
@@ -130,7 +141,10 @@ func (m *Model) progressText(c *card) string {
 // Init lists the first directory, asks the terminal for its background and
 // makes the calls asked for at start.
 func (m *Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{tea.RequestBackgroundColor, m.picker.open(m.opts.Dir)}
+	cmds := []tea.Cmd{m.picker.open(m.opts.Dir)}
+	if m.opts.Theme == "" {
+		cmds = append(cmds, tea.RequestBackgroundColor)
+	}
 	for _, r := range m.opts.Reads {
 		profile := r.Profile
 		if profile == "" {
@@ -222,6 +236,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.help.SetWidth(msg.Width)
 		m.reveal()
 	case tea.BackgroundColorMsg:
+		if m.opts.Theme != "" {
+			return m, nil // the theme was chosen
+		}
 		m.setTheme(msg.IsDark())
 		return m, m.highlightSelected()
 	case dirListedMsg:

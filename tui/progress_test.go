@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"image/color"
 	"strings"
 	"testing"
 	"time"
@@ -32,5 +33,23 @@ func TestProgressOfASlowRead(t *testing.T) {
 	c.res = &reader.Result{Output: "x"}
 	if _, cmd := m.Update(spinner.TickMsg{}); cmd != nil || m.spinning {
 		t.Fatal("the spinner still ticks with no read running")
+	}
+}
+
+// TestChosenTheme: --theme fixes the theme: the terminal's answer does not
+// change it (issue 11, defect 14: the inspector had no --theme).
+func TestChosenTheme(t *testing.T) {
+	m := New(Options{Theme: "light"})
+	if m.st.Dark {
+		t.Fatal("light asked, dark given")
+	}
+	m.Update(tea.BackgroundColorMsg{Color: color.Black})
+	if m.st.Dark {
+		t.Fatal("the terminal's background overrode the chosen theme")
+	}
+	auto := New(Options{})
+	auto.Update(tea.BackgroundColorMsg{Color: color.White})
+	if auto.st.Dark {
+		t.Fatal("without --theme, a light terminal should get the light theme")
 	}
 }
