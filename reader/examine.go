@@ -46,7 +46,7 @@ func examine(ctx context.Context, fsys FS, p *Plan) Found {
 	}
 
 	f.Kind = KindFile
-	if p.MaxSize > 0 && f.Size > p.MaxSize {
+	if p.MaxSize > 0 && !p.SizeOnRead && st.Mode().IsRegular() && f.Size > p.MaxSize {
 		f.TooLarge = true
 		return f
 	}
@@ -101,8 +101,15 @@ func examine(ctx context.Context, fsys FS, p *Plan) Found {
 		return f
 	}
 
+	// With SizeOnRead the tool refuses a large file when it reads it whole,
+	// an image as much as text: st is the open file's own stat.
+	tooLarge := p.MaxSize > 0 && p.SizeOnRead && f.Probe == nil && st.Size() > p.MaxSize
 	if p.Media != nil {
 		if mime := p.Media(sample, p.Path); mime != "" {
+			if tooLarge {
+				f.Size, f.TooLarge = st.Size(), true
+				return f
+			}
 			f.Media, f.Err = attach(mime, sample, file, p.Decode)
 			if f.Media != nil {
 				f.BytesRead = f.Media.Size
@@ -117,6 +124,10 @@ func examine(ctx context.Context, fsys FS, p *Plan) Found {
 	}
 	if p.Binary != nil && p.Binary(sample, p.Path) {
 		f.Binary = true
+		return f
+	}
+	if tooLarge {
+		f.Size, f.TooLarge = st.Size(), true
 		return f
 	}
 	f.Page = readText(ctx, file, sample, p, bufferFor(f.Size), &f.BytesRead)
