@@ -113,3 +113,28 @@ func TestProcFiles(t *testing.T) {
 		t.Errorf("pi /proc/self/environ should show its NUL separators: %q", r.Output)
 	}
 }
+
+// TestReadErrorWords: /proc/self/clear_refs opens for root but refuses a
+// read with EINVAL. Node (and Claude Code's Bun) word a failed read with no
+// path; the texts are what each agent's oracle answered, as root (for
+// another user the access check fails first).
+func TestReadErrorWords(t *testing.T) {
+	const path = "/proc/self/clear_refs"
+	if _, err := os.Stat(path); err != nil || os.Geteuid() != 0 {
+		t.Skip("needs /proc and root")
+	}
+	for _, c := range []struct{ profile, want string }{
+		{"pi", "EINVAL: invalid argument, read"},
+		{"claude-code", "EINVAL: invalid argument, read"},
+		{"cline", `[{"query":"/proc/self/clear_refs","result":"","error":"Error reading file: EINVAL: invalid argument, read","success":false}]`},
+	} {
+		if r := readWithin(t, c.profile, path); r.Output != c.want {
+			t.Errorf("%s: %q, want %q", c.profile, r.Output, c.want)
+		}
+	}
+	// Gemini CLI names the path it resolved: /proc/self is this process.
+	r := readWithin(t, "gemini-cli", path)
+	if want := "Error reading file " + r.Path + ": EINVAL: invalid argument, read"; r.Output != want || !strings.HasPrefix(r.Path, "/proc/") {
+		t.Errorf("gemini-cli: %q, want %q", r.Output, want)
+	}
+}
