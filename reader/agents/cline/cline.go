@@ -223,6 +223,9 @@ func (cline) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	c := p.Call.(*clCall)
 	ext := strings.ToLower(node.Extname(p.Path))
 	switch {
+	case strings.ContainsRune(p.Path, 0):
+		// stat() throws before any system call; Go's stat said EINVAL.
+		return reader.Fail("Error reading file: " + node.NullBytesPath(p.Path))
 	case f.Kind == reader.KindMissing:
 		return reader.Fail("Error reading file: " + node.Error(f.Err, "stat", p.Path))
 	case f.Kind != reader.KindFile:

@@ -213,6 +213,9 @@ func piResolve(env reader.Env, raw string) string {
 func (pi) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	c := p.Call.(*piCall)
 	switch {
+	case strings.ContainsRune(p.Path, 0):
+		// access() throws before any system call; Go's stat said EINVAL.
+		return reader.Fail(node.NullBytesPath(p.Path))
 	case f.Probe != nil && f.Probe.Err != nil:
 		// access() passes a socket; the open that sniffs for an image fails.
 		return reader.Fail(node.Error(f.Err, "open", p.Path))
