@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -111,7 +112,7 @@ func runRead(cmd *cobra.Command, pos []string, f readFlags) error {
 	out := cmd.OutOrStdout()
 	switch {
 	case f.json:
-		err = writeJSON(out, res)
+		err = writeJSON(out, res, isTerminal(out))
 	case f.card.render:
 		err = f.card.write(cmd.InOrStdin(), out, res, f.cwd)
 	default:
@@ -155,7 +156,12 @@ type jsonStats struct {
 	ElapsedMS    float64 `json:"elapsed_ms"`
 }
 
-func writeJSON(w io.Writer, r *reader.Result) error {
+// writeJSON prints the --json object: into a pipe or a file, as
+// encoding/json writes it; to a terminal, with every character the
+// sanitizer would not show as itself (JSON escapes only those below U+0020)
+// written as a \u escape, so the same JSON reaches a reader and no control
+// sequence reaches the terminal.
+func writeJSON(w io.Writer, r *reader.Result, terminal bool) error {
 	j := jsonResult{
 		Profile: r.Profile, Args: r.Args, Output: r.Output, IsError: r.IsError,
 		Attachments: r.Attachments, Truncation: r.Truncation, Tokens: r.Tokens, Note: r.Note,
@@ -177,10 +183,19 @@ func writeJSON(w io.Writer, r *reader.Result) error {
 	if j.Attachments == nil {
 		j.Attachments = []reader.Attachment{}
 	}
-	enc := json.NewEncoder(w)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
-	return enc.Encode(j)
+	if err := enc.Encode(j); err != nil {
+		return err
+	}
+	text := b.Bytes()
+	if terminal {
+		text = render.JSON(text)
+	}
+	_, err := w.Write(text)
+	return err
 }
 
 // writeOutput prints the tool's text: the exact bytes into a pipe or a

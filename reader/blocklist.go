@@ -47,6 +47,11 @@ func blockedName(path string) string {
 	return ""
 }
 
+// Blocks reports whether the blocklist is on for the call and refuses path.
+// A profile whose size rule would otherwise answer from stat, before the
+// blocklist is consulted, leaves the rule to Format for such a path.
+func (e Env) Blocks(path string) bool { return e.Blocklist && blockedName(path) != "" }
+
 // blockedText is readlens's wording of a hit: the document gives only
 // "Extension is restricted" as an example, so the text names the file and
 // the extension, in the shape of opencode's "Cannot read binary file: P".

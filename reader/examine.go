@@ -14,6 +14,7 @@ import (
 	"io/fs"
 	"sync/atomic"
 	"syscall"
+	"unicode/utf8"
 
 	"golang.org/x/image/bmp"
 	"golang.org/x/image/webp"
@@ -59,7 +60,7 @@ func examine(ctx context.Context, fsys FS, p *Plan) Found {
 	}
 
 	f.Kind = KindFile
-	if p.MaxSize > 0 && f.Size > p.MaxSize {
+	if p.MaxSize > 0 && !p.SizeOnRead && st.Mode().IsRegular() && f.Size > p.MaxSize {
 		f.TooLarge = true
 		return f
 	}
@@ -119,8 +120,15 @@ func examine(ctx context.Context, fsys FS, p *Plan) Found {
 		return f
 	}
 
+	// With SizeOnRead the tool refuses a large file when it reads it whole,
+	// an image as much as text: st is the open file's own stat.
+	tooLarge := p.MaxSize > 0 && p.SizeOnRead && f.Probe == nil && st.Size() > p.MaxSize
 	if p.Media != nil {
 		if mime := p.Media(sample, p.Path); mime != "" {
+			if tooLarge {
+				f.Size, f.TooLarge = st.Size(), true
+				return f
+			}
 			f.Media, f.Err = attach(mime, sample, file, p.Decode)
 			if f.Media != nil {
 				f.BytesRead = f.Media.Size
@@ -135,6 +143,10 @@ func examine(ctx context.Context, fsys FS, p *Plan) Found {
 	}
 	if p.Binary != nil && p.Binary(sample, p.Path) {
 		f.Binary = true
+		return f
+	}
+	if tooLarge {
+		f.Size, f.TooLarge = st.Size(), true
 		return f
 	}
 	f.Page = readText(ctx, file, sample, p, bufferFor(f.Size), &f.BytesRead)
@@ -302,12 +314,8 @@ func (c *counter) Read(p []byte) (int, error) {
 // links to directories as the agents do. The directory is read through in;
 // where its links lead is looked up in fsys, as the agents look.
 func entries(in, fsys FS, dir string) ([]Entry, error) {
-	des, err := readDir(in, dir)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]Entry, 0, len(des))
-	for _, d := range des {
+	var out []Entry
+	err := eachEntry(in, dir, func(d fs.DirEntry) {
 		e := Entry{Name: decodeName(d.Name()), Dir: d.IsDir()}
 		if d.Type()&fs.ModeSymlink != 0 {
 			if st, err := fsys.Stat(node.Join(dir, d.Name())); err == nil && st.IsDir() {
@@ -315,35 +323,56 @@ func entries(in, fsys FS, dir string) ([]Entry, error) {
 			}
 		}
 		out = append(out, e)
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }
 
 // DirNames lists a directory's names in directory order.
 func DirNames(fsys FS, dir string) ([]string, error) {
-	des, err := readDir(fsys, dir)
+	var out []string
+	err := eachEntry(fsys, dir, func(d fs.DirEntry) { out = append(out, decodeName(d.Name())) })
 	if err != nil {
 		return nil, err
-	}
-	out := make([]string, len(des))
-	for i, d := range des {
-		out[i] = decodeName(d.Name())
 	}
 	return out, nil
 }
 
-func readDir(fsys FS, dir string) ([]fs.DirEntry, error) {
+// eachEntry calls fn on a directory's entries in directory order, a batch
+// at a time: a listing of 300,000 entries never holds them all as
+// fs.DirEntry values, only what fn keeps of them.
+func eachEntry(fsys FS, dir string, fn func(fs.DirEntry)) error {
 	d, err := fsys.Open(dir)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer d.Close()
-	return d.ReadDir(-1)
+	for {
+		des, err := d.ReadDir(dirBatch)
+		for _, de := range des {
+			fn(de)
+		}
+		switch {
+		case err == io.EOF:
+			return nil
+		case err != nil:
+			return err
+		case len(des) == 0:
+			return io.ErrNoProgress
+		}
+	}
 }
+
+const dirBatch = 4096
 
 // decodeName decodes a file name as Node and Bun do: bytes that are not
 // UTF-8 become U+FFFD.
 func decodeName(name string) string {
+	if utf8.ValidString(name) {
+		return name // no copy: a listing holds each name once
+	}
 	s, _ := decodeUTF8([]byte(name))
 	return s
 }

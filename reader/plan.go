@@ -52,9 +52,15 @@ type Plan struct {
 	// Binary reports a file the tool refuses as binary.
 	Binary func(sample []byte, path string) bool
 	// MaxSize, when positive, refuses a regular file larger than this many
-	// bytes before it is read (Claude Code's 256 KB whole-file cap): Found
-	// says TooLarge and nothing is held.
+	// bytes from its stat alone, before it is opened (Claude Code's 256 KB
+	// whole-file cap, Gemini CLI's 20 MB): Found says TooLarge, nothing is
+	// read and nothing is held.
 	MaxSize int64
+	// SizeOnRead moves the MaxSize refusal to where the tool reads the file
+	// whole, as Node's readFile refuses it (pi): the file is opened and its
+	// sample seen first, so an open that fails still fails, media are still
+	// detected and the blocklist still has its say; text is never read.
+	SizeOnRead bool
 	// Whole, when positive, reads the file whole, up to Whole bytes, into
 	// Found.Data instead of windowing it as text: for formats a tool parses
 	// as one document (Claude Code's notebooks and PDFs).
@@ -129,7 +135,9 @@ type Found struct {
 	Media   *Attachment
 	Blocked string // the blocklist entry the file hit (Plan.Blocklist)
 	Binary  bool
-	// TooLarge says a regular file was over Plan.MaxSize and was not read.
+	// TooLarge says a regular file was over Plan.MaxSize and was not read
+	// (with Plan.SizeOnRead, not beyond its sample; Media is then nil even
+	// for an image).
 	TooLarge bool
 	// Data is the file read whole (Plan.Whole); DataCut says it was longer
 	// than Plan.Whole and Data holds only that much.

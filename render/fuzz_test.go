@@ -2,6 +2,7 @@ package render
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -183,4 +184,38 @@ func TestGoldensHoldNoRawControls(t *testing.T) {
 		}
 		t.Run(f, func(t *testing.T) { checkOnlySGR(t, string(b)) })
 	}
+}
+
+// FuzzJSON: a string encoded as --json encodes it, made safe for a
+// terminal, decodes to the same string and holds no invisible character
+// raw; doing it twice changes nothing.
+func FuzzJSON(f *testing.F) {
+	for _, s := range []string{"", "plain", "\x1b[2J", "\x9b31m\u009b\x7f", "a\u202eb\u200bc\ufeff", "tag\U000e0041",
+		"🏴\U000e0067\U000e0062\U000e007f", "👨\u200d👩", "\xff\xfe", "\u2028\u2029", "nb\u00a0sp"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		enc, err := json.Marshal(map[string]string{"s": s})
+		if err != nil {
+			t.Skip()
+		}
+		safe := JSON(enc)
+		var back map[string]string
+		if err := json.Unmarshal(safe, &back); err != nil {
+			t.Fatalf("JSON(%q) = %q is not JSON: %v", enc, safe, err)
+		}
+		var want map[string]string
+		json.Unmarshal(enc, &want)
+		if back["s"] != want["s"] {
+			t.Fatalf("JSON(%q) decodes to %q, want %q", enc, back["s"], want["s"])
+		}
+		for _, r := range string(safe) {
+			if invisible(r) {
+				t.Fatalf("JSON(%q) = %q leaves %U raw", enc, safe, r)
+			}
+		}
+		if again := JSON(safe); string(again) != string(safe) {
+			t.Fatalf("JSON is not idempotent: %q then %q", safe, again)
+		}
+	})
 }

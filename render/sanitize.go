@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
@@ -202,4 +203,47 @@ func Safe(s string) (string, bool) {
 		}
 	}
 	return b.String(), changed
+}
+
+// JSON is JSON text for a terminal, the same JSON still: every character
+// the sanitizer would show as a symbol (C1 controls such as CSI, DEL, bidi
+// overrides, zero-width and other invisible characters) is written as a \u
+// escape, which decodes to the same string. encoding/json escapes what is
+// below U+0020 itself, so a raw control character left in the text is the
+// layout's own newline. A byte that is not UTF-8 becomes \ufffd, which is
+// what a decoder reads it as.
+func JSON(b []byte) []byte {
+	var out []byte
+	last := 0 // b[last:i] is still to be copied
+	escape := func(at, end int, rs ...rune) {
+		out = append(out, b[last:at]...)
+		for _, r := range rs {
+			out = fmt.Appendf(out, `\u%04x`, r)
+		}
+		last = end
+	}
+	prev := rune(0)
+	flag := false
+	for i := 0; i < len(b); {
+		r, size := utf8.DecodeRune(b[i:])
+		next, _ := utf8.DecodeRune(b[i+size:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			escape(i, i+size, utf8.RuneError)
+		case r >= 0x7f && symbol(r, prev, next, flag) != "":
+			if r > 0xffff {
+				hi, lo := utf16.EncodeRune(r)
+				escape(i, i+size, hi, lo)
+			} else {
+				escape(i, i+size, r)
+			}
+		}
+		flag = r == 0x1f3f4 || (flag && r >= 0xe0020 && r <= 0xe007e)
+		prev = r
+		i += size
+	}
+	if out == nil {
+		return b
+	}
+	return append(out, b[last:]...)
 }

@@ -1,6 +1,8 @@
 package render
 
 import (
+	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -63,5 +65,33 @@ func TestVisibleViews(t *testing.T) {
 	runs, _ = visible("\tx", 6, agentShow)
 	if got := join(runs); got != "→ x" {
 		t.Errorf("tab from column 6: %q", got)
+	}
+}
+
+// TestJSON: JSON for a terminal escapes what the sanitizer would show as a
+// symbol and nothing else: it decodes to the same value, lays out the same,
+// and no character a terminal acts on, or a reader cannot see, is left raw.
+func TestJSON(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{`{"a": "plain é 漢字 😀"}`, `{"a": "plain é 漢字 😀"}`},
+		{"{\n  \"o\": \"\u009b31m\u0085\u007f\"\n}\n", "{\n  \"o\": \"\\u009b31m\\u0085\\u007f\"\n}\n"},
+		{"\"a\u202eevil\u202c zero\u200bwidth\ufeff nb\u00a0sp\"", `"a\u202eevil\u202c zero\u200bwidth\ufeff nb\u00a0sp"`},
+		{"\"tag\U000e0041 soft\u00adhyphen\"", `"tag\udb40\udc41 soft\u00adhyphen"`},
+		{"\"👨\u200d👩\u200d👧 🏴\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f\"", "\"👨\u200d👩\u200d👧 🏴\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f\""},
+		{"\"bad \xff byte\"", `"bad \ufffd byte"`},
+		{`"already \u001b escaped"`, `"already \u001b escaped"`},
+	} {
+		got := string(JSON([]byte(c.in)))
+		if got != c.want {
+			t.Errorf("JSON(%q)\n got %q\nwant %q", c.in, got, c.want)
+			continue
+		}
+		var a, b any
+		if json.Unmarshal([]byte(c.in), &a) != nil || json.Unmarshal([]byte(got), &b) != nil || !reflect.DeepEqual(a, b) {
+			t.Errorf("JSON(%q) does not decode to the same value: %v, %v", c.in, a, b)
+		}
+		if again := string(JSON([]byte(got))); again != got {
+			t.Errorf("JSON is not idempotent on %q: %q", got, again)
+		}
 	}
 }

@@ -1,10 +1,14 @@
 package tui
 
 import (
+	"cmp"
 	"io"
+	"io/fs"
 	"path"
-	"sort"
+	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -37,46 +41,79 @@ type entry struct {
 const classifyLimit = 2000
 
 // listDir lists a directory off the UI loop: directories first, then files,
-// each sorted as people sort them.
+// each sorted as people sort them. It reads the directory a batch at a
+// time and sorts without lower-casing copies of the names: a directory of
+// 300,000 entries costs its entries, not its sort.
 func listDir(fsys reader.FS, dir string) tea.Cmd {
 	return func() tea.Msg {
 		d, err := fsys.Open(dir)
 		if err != nil {
 			return dirListedMsg{dir: dir, err: err}
 		}
-		des, err := d.ReadDir(-1)
+		var out []entry
+		for {
+			des, err := d.ReadDir(listBatch)
+			for _, de := range des {
+				out = append(out, describe(fsys, dir, de, len(out) < classifyLimit))
+			}
+			if err == io.EOF || err == nil && len(des) == 0 {
+				break
+			}
+			if err != nil {
+				d.Close()
+				return dirListedMsg{dir: dir, err: err}
+			}
+		}
 		d.Close()
-		if err != nil {
-			return dirListedMsg{dir: dir, err: err}
-		}
-		out := make([]entry, len(des))
-		for i, de := range des {
-			e := entry{name: de.Name(), kind: kindUnknown}
-			full := path.Join(dir, de.Name())
-			st, err := fsys.Stat(full) // follows links, as the agents do
-			switch {
-			case err != nil:
-				e.kind = kindSpecial
-			case st.IsDir():
-				e.kind = kindDir
-			case !st.Mode().IsRegular():
-				e.kind = kindSpecial
-			default:
-				e.size = st.Size()
-				if i < classifyLimit {
-					e.kind = sniff(fsys, full)
+		slices.SortStableFunc(out, func(a, b entry) int {
+			if (a.kind == kindDir) != (b.kind == kindDir) {
+				if a.kind == kindDir {
+					return -1
 				}
+				return 1
 			}
-			out[i] = e
-		}
-		sort.SliceStable(out, func(i, j int) bool {
-			if (out[i].kind == kindDir) != (out[j].kind == kindDir) {
-				return out[i].kind == kindDir
-			}
-			return strings.ToLower(out[i].name) < strings.ToLower(out[j].name)
+			return compareLower(a.name, b.name)
 		})
 		return dirListedMsg{dir: dir, entries: out}
 	}
+}
+
+const listBatch = 4096
+
+// describe is one entry of a listing; sniffed says to look at its bytes.
+func describe(fsys reader.FS, dir string, de fs.DirEntry, sniffed bool) entry {
+	e := entry{name: de.Name(), kind: kindUnknown}
+	full := path.Join(dir, de.Name())
+	st, err := fsys.Stat(full) // follows links, as the agents do
+	switch {
+	case err != nil:
+		e.kind = kindSpecial
+	case st.IsDir():
+		e.kind = kindDir
+	case !st.Mode().IsRegular():
+		e.kind = kindSpecial
+	default:
+		e.size = st.Size()
+		if sniffed {
+			e.kind = sniff(fsys, full)
+		}
+	}
+	return e
+}
+
+// compareLower orders a and b as strings.ToLower(a) and strings.ToLower(b)
+// compare, without making either: rune by rune, lower-cased, a byte that is
+// not UTF-8 standing for U+FFFD as it does in ToLower's result.
+func compareLower(a, b string) int {
+	for a != "" && b != "" {
+		ra, na := utf8.DecodeRuneInString(a)
+		rb, nb := utf8.DecodeRuneInString(b)
+		if la, lb := unicode.ToLower(ra), unicode.ToLower(rb); la != lb {
+			return cmp.Compare(la, lb)
+		}
+		a, b = a[na:], b[nb:]
+	}
+	return cmp.Compare(len(a), len(b))
 }
 
 // sniff reads a file's first bytes to mark it text, media or binary.
@@ -116,6 +153,12 @@ type picker struct {
 	filter  input
 	cursor  int
 	top     int
+	// matched caches matches for the filter it was made for: every frame
+	// and key asks for it, and a large directory must not be filtered again
+	// each time.
+	matched    []entry
+	matchedFor string
+	matchedOK  bool
 }
 
 type dirListedMsg struct {
@@ -128,6 +171,7 @@ func (p *picker) open(dir string) tea.Cmd {
 	p.dir, p.loading, p.err = dir, true, nil
 	p.entries, p.cursor, p.top = nil, 0, 0
 	p.filter.value = ""
+	p.matchedOK = false
 	return listDir(p.fsys, dir)
 }
 
@@ -137,15 +181,23 @@ func (p *picker) listed(msg dirListedMsg) {
 	}
 	p.loading, p.entries, p.err = false, msg.entries, msg.err
 	p.cursor, p.top = 0, 0
+	p.matchedOK = false
 }
 
 // matches are the entries the filter keeps, best first: names starting
 // with it, then names containing it.
 func (p *picker) matches() []entry {
-	f := strings.ToLower(p.filter.value)
-	if f == "" {
+	if p.filter.value == "" {
 		return p.entries
 	}
+	if !p.matchedOK || p.matchedFor != p.filter.value {
+		p.matched, p.matchedFor, p.matchedOK = p.match(), p.filter.value, true
+	}
+	return p.matched
+}
+
+func (p *picker) match() []entry {
+	f := strings.ToLower(p.filter.value)
 	var first, rest []entry
 	for _, e := range p.entries {
 		n := strings.ToLower(e.name)

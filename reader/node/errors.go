@@ -8,7 +8,10 @@ import (
 )
 
 // Error words a system error the way Node does:
-// "ENOENT: no such file or directory, access '/abs/path'".
+// "ENOENT: no such file or directory, access '/abs/path'". A failed read
+// names no path ("EINVAL: invalid argument, read"): Node reads from a
+// descriptor. An error Go recorded as a failed read (an *fs.PathError whose
+// Op is "read") is worded as one, whatever call the caller named.
 func Error(err error, call, path string) string {
 	var e syscall.Errno
 	switch {
@@ -22,7 +25,10 @@ func Error(err error, call, path string) string {
 	if name == "" {
 		return fmt.Sprint(err)
 	}
-	if path == "" {
+	if pe := (*fs.PathError)(nil); errors.As(err, &pe) && pe.Op == "read" {
+		call = "read"
+	}
+	if path == "" || call == "read" {
 		return fmt.Sprintf("%s: %s, %s", name, text, call)
 	}
 	return fmt.Sprintf("%s: %s, %s '%s'", name, text, call, path)

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/readlens/readlens/reader"
@@ -75,5 +77,41 @@ func TestMemoryDoesNotGrowWithFile(t *testing.T) {
 		if s, l := allocated(small), allocated(large); l > s+2*claude.MaxSelected+(2<<20) {
 			t.Errorf("claude-code, %s: 1 MiB file allocated %d KiB, 48 MiB file %d KiB", shape, s>>10, l>>10)
 		}
+	}
+}
+
+// TestMemoryDoesNotGrowWithDirectoryKeys lists 50,000 entries with long,
+// mixed names, whose collation keys run to a kilobyte each: opencode's sort
+// may hold a bounded part of each key, never all of them (300,000 such
+// entries once took 1.9 GiB). What a listing allocates is the names, a few
+// copies of them, and a bounded rest.
+func TestMemoryDoesNotGrowWithDirectoryKeys(t *testing.T) {
+	if testing.Short() {
+		t.Skip("creates 50,000 files")
+	}
+	dir := t.TempDir()
+	const n = 50_000
+	pad := strings.Repeat("Ab.-_ é9", 30)
+	names := 0
+	for i := 0; i < n; i++ {
+		name := fmt.Sprintf("e%06d%s", n-1-i, pad)[:200]
+		names += len(name)
+		f, err := os.Create(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	r := readAt(t, "opencode", dir, `{"filePath":`+quote(dir)+`,"offset":49999}`)
+	runtime.ReadMemStats(&after)
+	want := "\ne049998" + pad[:193] + "\ne049999" + pad[:193] + "\n\n(50000 entries)\n</entries>"
+	if !strings.HasSuffix(r.Output, want) {
+		t.Fatalf("listing: %q", clipOut(r.Output))
+	}
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 24<<20+3*uint64(names) {
+		t.Errorf("listing %d entries (%d MiB of names) allocated %d MiB", n, names>>20, grew>>20)
 	}
 }

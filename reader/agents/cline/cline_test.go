@@ -1,0 +1,47 @@
+package cline
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/readlens/readlens/reader"
+)
+
+// TestSizeRulesFromStat: the executor answers these from the file's stat,
+// before reading a byte, and so does readlens (a full read of the 1 GiB file
+// took seconds). The files are sparse; the expected text is what
+// shared/oracles/cline_read_files.mjs printed (@cline/core 0.0.86) for the
+// same four files, named relative to its working directory.
+func TestSizeRulesFromStat(t *testing.T) {
+	dir := t.TempDir()
+	sparse := func(name string, size int64, head string) {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(head), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Truncate(p, size); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sparse("huge.txt", 1<<30, "line\n")
+	sparse("over.txt", clMaxText+1, "")
+	sparse("big.png", 20_000_000, "")
+	sparse("small.png", 5_000_000, "")
+	args := `{"files":[{"path":"huge.txt"},{"path":"over.txt"},{"path":"big.png"},{"path":"small.png","start_line":2}]}`
+	want := `[{"query":"huge.txt","result":"","error":"Error reading file: Text file too large to stream safely: 1073741824 bytes (max: 100000000 bytes). Use a targeted command such as sed, grep, head, or tail to inspect specific sections.","success":false},` +
+		`{"query":"over.txt","result":"","error":"Error reading file: Text file too large to stream safely: 100000001 bytes (max: 100000000 bytes). Use a targeted command such as sed, grep, head, or tail to inspect specific sections.","success":false},` +
+		`{"query":"big.png","result":"","error":"Error reading file: Image file too large: 20000000 bytes (max: 10000000 bytes).","success":false},` +
+		`{"query":"small.png:2-EOF","result":"","error":"Error reading file: Current model does not support image input","success":false}]`
+	res, err := reader.Read(context.Background(), reader.Request{Profile: Profile, Args: []byte(args), Cwd: dir, Worktree: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Output != want || res.IsError {
+		t.Errorf("got  %q (error %v)\nwant %q", res.Output, res.IsError, want)
+	}
+	if res.Stats.BytesRead != 0 {
+		t.Errorf("read %d bytes to answer from four stats", res.Stats.BytesRead)
+	}
+}
