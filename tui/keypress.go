@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"path"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -62,13 +61,20 @@ func (m *Model) pickerKey(msg tea.KeyPressMsg) tea.Cmd {
 		p.move(-m.bodyHeight())
 	case msg.String() == "pgdown":
 		p.move(m.bodyHeight())
-	case key.Matches(msg, k.Open):
+	case key.Matches(msg, k.Help):
+		m.fullHelp = !m.fullHelp
+	case key.Matches(msg, k.Open), key.Matches(msg, k.ReadAsIs):
 		e, ok := p.selected()
 		if !ok {
-			return nil
+			if p.filter.value == "" {
+				return nil
+			}
+			// A name that is not listed: the tool answers for it (its "File
+			// not found", with its suggestions).
+			e = entry{name: p.filter.value}
 		}
-		full := path.Join(p.dir, e.name)
-		if e.kind == kindDir {
+		full := p.resolve(e.name)
+		if e.kind == kindDir && key.Matches(msg, k.Open) {
 			return p.open(full)
 		}
 		m.focus = focusTranscript
@@ -112,6 +118,7 @@ func (m *Model) transcriptKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.fullHelp = !m.fullHelp
 	case key.Matches(msg, k.ToPicker):
 		m.focus = focusPicker
+		return m.picker.refresh()
 	case key.Matches(msg, k.Up) && m.scrollInCard(-1):
 	case key.Matches(msg, k.Down) && m.scrollInCard(1):
 	case key.Matches(msg, k.Up):

@@ -16,6 +16,7 @@ type KeyMap struct {
 	Find, GoTo, NextMatch, PrevMatch             key.Binding
 	// The path picker.
 	PickUp, PickDown, Open, Parent, Complete, Clear key.Binding
+	ReadAsIs, Legend                                key.Binding
 	// The offset and limit form.
 	Submit, Cancel, Field key.Binding
 }
@@ -56,6 +57,9 @@ func DefaultKeyMap() KeyMap {
 		PickUp:   b([]string{"up", "ctrl+p"}, "↑", "up"),
 		PickDown: b([]string{"down", "ctrl+n"}, "↓", "down"),
 		Open:     b([]string{"enter"}, "enter", "read / open"),
+		ReadAsIs: b([]string{"ctrl+r"}, "ctrl+r", "read as the agent (a directory too)"),
+		// Legend is never pressed: it explains the picker's marks in the help.
+		Legend: b([]string{"legend"}, "▸ ▣ ◆ ◇", "directory, image or PDF, binary, FIFO or device"),
 		Parent:   b([]string{"left"}, "←", "parent dir"),
 		Complete: b([]string{"tab"}, "tab", "complete / to cards"),
 		Clear:    b([]string{"esc"}, "esc", "clear / to cards"),
@@ -92,8 +96,8 @@ func (k KeyMap) pickerHelp() keyHelp {
 	return keyHelp{
 		short: []key.Binding{k.Open, k.Parent, k.Complete, k.Expand, k.Help},
 		full: [][]key.Binding{
-			{k.PickUp, k.PickDown, k.Open, k.Parent},
-			{k.Complete, k.Clear},
+			{k.PickUp, k.PickDown, k.Open, k.ReadAsIs, k.Parent},
+			{k.Complete, k.Clear, k.Legend},
 			{k.Expand, k.ExpandAll, k.Help},
 		},
 	}

@@ -159,6 +159,7 @@ type picker struct {
 	matched    []entry
 	matchedFor string
 	matchedOK  bool
+	keep       bool // the listing on its way is a refresh: keep the cursor
 }
 
 type dirListedMsg struct {
@@ -175,13 +176,27 @@ func (p *picker) open(dir string) tea.Cmd {
 	return listDir(p.fsys, dir)
 }
 
+// refresh lists the directory again, keeping the filter and the cursor:
+// files created since it was listed appear.
+func (p *picker) refresh() tea.Cmd {
+	if p.dir == "" || p.loading {
+		return nil
+	}
+	p.keep = true
+	return listDir(p.fsys, p.dir)
+}
+
 func (p *picker) listed(msg dirListedMsg) {
 	if msg.dir != p.dir {
 		return // an older listing
 	}
 	p.loading, p.entries, p.err = false, msg.entries, msg.err
-	p.cursor, p.top = 0, 0
+	if !p.keep {
+		p.cursor, p.top = 0, 0
+	}
+	p.keep = false
 	p.matchedOK = false
+	p.move(0)
 }
 
 // matches are the entries the filter keeps, best first: names starting
@@ -277,7 +292,12 @@ func (p *picker) parent() tea.Cmd {
 // view draws the picker in width by height cells.
 func (p *picker) view(st *theme.Styles, width, height int, focused bool) string {
 	rows := make([]string, 0, height)
-	rows = append(rows, ansi.Truncate(st.Dir.Render(render.Plain(p.dir)), width, "…"))
+	// A long directory keeps its end, where the reader is.
+	dir := render.Plain(p.dir)
+	if w := ansi.StringWidth(dir); w > width && width > 1 {
+		dir = "…" + ansi.TruncateLeft(dir, w-width+1, "")
+	}
+	rows = append(rows, st.Dir.Render(ansi.Truncate(dir, width, "")))
 	rows = append(rows, st.Filter.Render("› ")+p.filter.view(width-2, focused, st.Cursor))
 	list := height - len(rows)
 	m := p.matches()
@@ -304,7 +324,20 @@ func (p *picker) view(st *theme.Styles, width, height int, focused bool) string 
 	return strings.Join(rows, "\n")
 }
 
+// row is an entry behind a column that marks the cursor with › as well as
+// with colour (NO_COLOR has none).
 func (p *picker) row(st *theme.Styles, e entry, width int, cursor bool) string {
+	lead := " "
+	if cursor {
+		lead = "›"
+	}
+	if width < 2 {
+		return ""
+	}
+	return lead + p.entryRow(st, e, width-1, cursor)
+}
+
+func (p *picker) entryRow(st *theme.Styles, e entry, width int, cursor bool) string {
 	mark, style := "  ", st.File
 	switch e.kind {
 	case kindDir:
@@ -335,4 +368,16 @@ func (p *picker) row(st *theme.Styles, e entry, width int, cursor bool) string {
 		line = st.Cursor.Render(ansi.Strip(mark + name + gap + size))
 	}
 	return ansi.Truncate(line, width, "")
+}
+
+// resolve is the path a name typed or picked stands for: relative to the
+// listed directory, absolute, or under ~.
+func (p *picker) resolve(name string) string {
+	switch {
+	case strings.HasPrefix(name, "/"):
+		return path.Clean(name)
+	case strings.HasPrefix(name, "~/") && p.home != "":
+		return path.Clean(p.home + name[1:])
+	}
+	return path.Join(p.dir, name)
 }
