@@ -175,3 +175,17 @@ func TestSearchAndGoToLine(t *testing.T) {
 		t.Fatalf("status %q, want %q", m.status, want)
 	}
 }
+
+// TestFullHelpAtFortyColumns: the full help lists every key at any width,
+// the mouse included (issue 11, defect 14: at 40 columns it showed its first
+// column only, n, o, p and q hidden).
+func TestFullHelpAtFortyColumns(t *testing.T) {
+	m := demo(t, 40, 60)
+	press(m, "?")
+	s := screen(m)
+	for _, k := range []string{"n continue", "o line window", "p/→ next agent", "q quit", "mouse click a card", "x close card"} {
+		if !strings.Contains(s, k) {
+			t.Errorf("the help at 40 columns does not list %q", k)
+		}
+	}
+}

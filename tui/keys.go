@@ -17,6 +17,8 @@ type KeyMap struct {
 	// The path picker.
 	PickUp, PickDown, Open, Parent, Complete, Clear key.Binding
 	ReadAsIs, Legend                                key.Binding
+	// Mouse is never pressed: it says what the mouse does, in the help.
+	Mouse key.Binding
 	// The offset and limit form.
 	Submit, Cancel, Field key.Binding
 }
@@ -60,6 +62,7 @@ func DefaultKeyMap() KeyMap {
 		ReadAsIs: b([]string{"ctrl+r"}, "ctrl+r", "read as the agent (a directory too)"),
 		// Legend is never pressed: it explains the picker's marks in the help.
 		Legend: b([]string{"legend"}, "▸ ▣ ◆ ◇", "directory, image or PDF, binary, FIFO or device"),
+		Mouse:  b([]string{"mouse"}, "mouse", "click a card: expand · click a tab: that agent · wheel: scroll"),
 		Parent:   b([]string{"left"}, "←", "parent dir"),
 		Complete: b([]string{"tab"}, "tab", "complete / to cards"),
 		Clear:    b([]string{"esc"}, "esc", "clear / to cards"),
@@ -87,7 +90,7 @@ func (k KeyMap) transcriptHelp() keyHelp {
 			{k.Next, k.Edit, k.Profile, k.PrevProfile, k.Rerun},
 			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 			{k.Find, k.NextMatch, k.PrevMatch, k.GoTo},
-			{k.ToPicker, k.Help, k.Quit},
+			{k.ToPicker, k.Help, k.Quit, k.Mouse},
 		},
 	}
 }

@@ -36,7 +36,11 @@ func (m *Model) layout() layout {
 		footer = append(footer, m.find.view(m.st, m.width))
 	}
 	m.help.ShowAll = m.fullHelp
-	if h := m.help.View(m.helpKeys()); h != "" {
+	if m.fullHelp {
+		// bubbles lays the full help out one group a column and drops the
+		// columns past the width: every key is listed here instead.
+		footer = append(footer, m.helpRows()...)
+	} else if h := m.help.View(m.helpKeys()); h != "" {
 		footer = append(footer, strings.Split(h, "\n")...)
 	}
 	l := layout{bodyTop: 1, footer: footer}
@@ -58,6 +62,40 @@ func (m *Model) layout() layout {
 }
 
 func (m *Model) bodyHeight() int { return m.layout().bodyHeight }
+
+// helpRows is the full help, every key, in as many columns as the width
+// holds, filled down first.
+func (m *Model) helpRows() []string {
+	hs := m.help.Styles
+	var cells []string
+	widest := 0
+	for _, group := range m.helpKeys().FullHelp() {
+		for _, b := range group {
+			if !b.Enabled() {
+				continue
+			}
+			h := b.Help()
+			c := hs.FullKey.Render(h.Key) + " " + hs.FullDesc.Render(h.Desc)
+			cells = append(cells, c)
+			widest = max(widest, ansi.StringWidth(c))
+		}
+	}
+	const gap = 3
+	cols := max(1, (m.width+gap)/(widest+gap))
+	height := (len(cells) + cols - 1) / cols
+	rows := make([]string, height)
+	for i, c := range cells {
+		r := i % height
+		if i >= height {
+			rows[r] += strings.Repeat(" ", gap)
+		}
+		rows[r] += c + strings.Repeat(" ", widest-ansi.StringWidth(c))
+	}
+	for i, r := range rows {
+		rows[i] = ansi.Truncate(strings.TrimRight(r, " "), m.width, "…")
+	}
+	return rows
+}
 
 // capWords name what ended a window, for the status line.
 var capWords = map[reader.Cap]string{
