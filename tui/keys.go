@@ -61,8 +61,8 @@ func DefaultKeyMap() KeyMap {
 		Open:     b([]string{"enter"}, "enter", "read / open"),
 		ReadAsIs: b([]string{"ctrl+r"}, "ctrl+r", "read as the agent (a directory too)"),
 		// Legend is never pressed: it explains the picker's marks in the help.
-		Legend: b([]string{"legend"}, "▸ ▣ ◆ ◇", "directory, image or PDF, binary, FIFO or device"),
-		Mouse:  b([]string{"mouse"}, "mouse", "click a card: expand · click a tab: that agent · wheel: scroll"),
+		Legend:   b([]string{"legend"}, "▸ ▣ ◆ ◇", "directory, image or PDF, binary, FIFO or device"),
+		Mouse:    b([]string{"mouse"}, "mouse", "click a card: expand · click a tab: that agent · wheel: scroll"),
 		Parent:   b([]string{"left"}, "←", "parent dir"),
 		Complete: b([]string{"tab"}, "tab", "complete / to cards"),
 		Clear:    b([]string{"esc"}, "esc", "clear / to cards"),
