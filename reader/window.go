@@ -50,8 +50,9 @@ type Budget struct {
 	// First shows the first line whatever it costs: the budget only ends
 	// the window at a later line (Cline always returns one line).
 	First bool
-	// Halt stops reading at the line that does not fit, so the total stays
-	// unknown (opencode stops its stream there; pi keeps counting).
+	// Halt stops the window at the line that does not fit, as opencode stops
+	// its stream there (pi keeps counting). With Window.Count readlens still
+	// counts the rest, for its own facts: nothing of it reaches the tool.
 	Halt bool
 }
 
@@ -197,6 +198,11 @@ func window(s *scanner, w Window) *Page {
 				pg.Over = &Over{N: num, Size: size, Cost: cost}
 				if w.Budget.Halt {
 					pg.Total = num
+					if w.Count {
+						// The tool stops here; readlens counts on, for the
+						// warning's "of N" alone.
+						pg.Total, pg.Counted = s.lines+s.count(), true
+					}
 					return pg.done(s)
 				}
 				break
