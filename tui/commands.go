@@ -34,10 +34,15 @@ type highlightedMsg struct {
 	rows []string
 }
 
+// highlightMaxLines bounds what the pretty view colours: chroma manages
+// about 15,000 lines a second, and a two-million-line card would hold a
+// coloured copy of every line. The lines past it are drawn plain.
+var highlightMaxLines = 20_000
+
 func highlightCmd(st *theme.Styles, id int, res *reader.Result) tea.Cmd {
-	lines := make([]string, len(res.Lines))
-	for i, l := range res.Lines {
-		lines[i] = l.Text
+	lines := make([]string, min(len(res.Lines), highlightMaxLines))
+	for i := range lines {
+		lines[i] = res.Lines[i].Text
 	}
 	return func() tea.Msg {
 		rows := render.Highlight(st, res.Path, lines)

@@ -9,6 +9,7 @@ import (
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/theme"
 )
 
 // TestProgressOfASlowRead: a running card says how much its read has read
@@ -51,5 +52,21 @@ func TestChosenTheme(t *testing.T) {
 	auto.Update(tea.BackgroundColorMsg{Color: color.White})
 	if auto.st.Dark {
 		t.Fatal("without --theme, a light terminal should get the light theme")
+	}
+}
+
+// TestHighlightIsBounded: the pretty view colours at most highlightMaxLines
+// lines of a card; the rest are drawn plain (issue 11: a 2.38M-line card
+// would hold a coloured copy of every line).
+func TestHighlightIsBounded(t *testing.T) {
+	defer func(n int) { highlightMaxLines = n }(highlightMaxLines)
+	highlightMaxLines = 5
+	res := &reader.Result{Path: "/x/main.go"}
+	for i := range 50 {
+		res.Lines = append(res.Lines, reader.Line{N: i + 1, Text: "var x = 1"})
+	}
+	msg := highlightCmd(theme.New(true), 1, res)().(highlightedMsg)
+	if len(msg.rows) != 5 {
+		t.Fatalf("%d lines coloured, want 5", len(msg.rows))
 	}
 }
