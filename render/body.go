@@ -52,13 +52,13 @@ func NewBody(st *theme.Styles, width int, r *reader.Result, o Options) *Body {
 	if !o.Expanded {
 		limit = CollapsedLines
 	}
-	var total int
 	if o.View == PrettyView && len(r.Lines) > 0 {
-		b.src, total = newPretty(st, r, o.Highlighted)
+		b.src = newPretty(st, r, o.Highlighted)
 	} else {
-		b.src, total = newAgent(st, r)
+		b.src = newAgent(st, r)
 	}
-	if limit >= 0 && limit < b.src.len() {
+	total := b.src.len()
+	if limit >= 0 && limit < total {
 		b.src = first{b.src, limit}
 	}
 	if hidden := total - b.src.len(); hidden > 0 {

@@ -22,7 +22,7 @@ type agent struct {
 	lineStart []int // where each line starts; one more entry is one past the last line's end
 }
 
-func newAgent(st *theme.Styles, r *reader.Result) (*agent, int) {
+func newAgent(st *theme.Styles, r *reader.Result) *agent {
 	a := &agent{pal: paletteOf(st), out: r.Output, parts: r.Parts}
 	a.partStart = make([]int, len(r.Parts)+1)
 	for i, p := range r.Parts {
@@ -41,7 +41,7 @@ func newAgent(st *theme.Styles, r *reader.Result) (*agent, int) {
 		}
 		a.lineStart = append(a.lineStart, len(text)+1)
 	}
-	return a, a.len()
+	return a
 }
 
 func (a *agent) len() int { return max(len(a.lineStart)-1, 0) }
@@ -123,7 +123,7 @@ type pretty struct {
 	notices []row // built: a blank row, then the notice's lines, for each
 }
 
-func newPretty(st *theme.Styles, r *reader.Result, hl []string) (*pretty, int) {
+func newPretty(st *theme.Styles, r *reader.Result, hl []string) *pretty {
 	p := &pretty{pal: paletteOf(st), lines: r.Lines, hl: hl, cuts: map[int]string{}}
 	for _, pt := range r.Parts {
 		switch pt.Kind {
@@ -143,7 +143,7 @@ func newPretty(st *theme.Styles, r *reader.Result, hl []string) (*pretty, int) {
 			break
 		}
 	}
-	return p, p.len()
+	return p
 }
 
 func (p *pretty) len() int { return len(p.lines) + len(p.notices) }
