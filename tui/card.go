@@ -95,13 +95,12 @@ func (c *card) rows(st *theme.Styles, width int, selected bool, env callEnv) *re
 	default:
 		call.State = render.Done
 	}
-	if res != nil && (c.cache.body == nil || c.cache.bodyKey != bk) {
+	if c.cache.body == nil || c.cache.bodyKey != bk {
 		opts := render.Options{Expanded: c.expanded, View: c.view, Highlighted: hl}
 		c.cache.body, c.cache.bodyKey = render.NewBody(st, bk.width, res, opts), bk
 	}
-	body := c.cache.body
 	c.cache.key = key
-	c.cache.rows = render.CardWith(st, width, call, body, selected)
+	c.cache.rows = render.CardWith(st, width, call, c.cache.body, selected)
 	return c.cache.rows
 }
 
