@@ -29,8 +29,10 @@ type source interface {
 	// text is row i's text as the tool gave it, for searching ("" for rows
 	// of readlens's own).
 	text(i int) string
-	// find is the row holding the file's line n.
+	// find is the row holding the file's line n; lineOf is the file line
+	// row i shows, when it shows one.
 	find(n int) (int, bool)
+	lineOf(i int) (int, bool)
 	// cells is row i's width when every character in it takes one cell,
 	// else -1: finding it means building the row.
 	cells(i int) int
@@ -154,17 +156,28 @@ func (b *Body) RowOfLine(n int) (int, bool) {
 	return b.starts[i], true
 }
 
+// LineAt is the file line shown on a row, if the row shows one.
+func (b *Body) LineAt(row int) (int, bool) {
+	n := len(b.starts) - 1
+	i := sort.Search(n, func(i int) bool { return b.starts[i+1] > row })
+	if i >= n {
+		return 0, false
+	}
+	return b.src.lineOf(i)
+}
+
 // String is every row, as Result draws them.
 func (b *Body) String() string { return strings.Join(b.Rows(0, b.Len()), "\n") }
 
 // built is a source of rows already made.
 type built []row
 
-func (s built) len() int             { return len(s) }
-func (s built) text(int) string      { return "" }
-func (s built) find(int) (int, bool) { return 0, false }
-func (s built) cells(i int) int      { return s[i].w }
-func (s built) build(i int) row      { return s[i] }
+func (s built) len() int               { return len(s) }
+func (s built) text(int) string        { return "" }
+func (s built) find(int) (int, bool)   { return 0, false }
+func (s built) lineOf(int) (int, bool) { return 0, false }
+func (s built) cells(i int) int        { return s[i].w }
+func (s built) build(i int) row        { return s[i] }
 
 // first is a source's first n rows: a collapsed card's.
 type first struct {

@@ -53,6 +53,16 @@ func (a *agent) text(i int) string {
 	return a.out[from:to]
 }
 
+// lineOf is the file line whose text starts output line i.
+func (a *agent) lineOf(i int) (int, bool) {
+	from, _ := a.line(i)
+	p := sort.Search(len(a.parts), func(p int) bool { return a.partStart[p+1] > from })
+	if p < len(a.parts) && a.parts[p].Kind == reader.PartLine && a.partStart[p] == from {
+		return a.parts[p].Line, true
+	}
+	return 0, false
+}
+
 // find is the output line where the part of the file's line n starts.
 func (a *agent) find(n int) (int, bool) {
 	for p, pt := range a.parts {
@@ -153,6 +163,13 @@ func (p *pretty) text(i int) string {
 		return p.lines[i].Text
 	}
 	return ""
+}
+
+func (p *pretty) lineOf(i int) (int, bool) {
+	if i < len(p.lines) {
+		return p.lines[i].N, true
+	}
+	return 0, false
 }
 
 func (p *pretty) find(n int) (int, bool) {

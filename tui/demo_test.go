@@ -105,6 +105,15 @@ func TestStatusLine(t *testing.T) {
 	if !slices.Contains(rows, want) {
 		t.Fatalf("no status line %q in:\n%s", want, strings.Join(rows[len(rows)-3:], "\n"))
 	}
+	// Expanded and scrolled: the file line at the top of the screen.
+	press(m, ":")
+	typeText(m, "1500")
+	press(m, "enter")
+	rows = strings.Split(screen(m), "\n")
+	want = "card 1 of 6 · opencode · agent view · at line 1500 of 2709 · lines 1–2000 of 2709 · line cap"
+	if !slices.Contains(rows, want) {
+		t.Fatalf("no status line %q in:\n%s", want, strings.Join(rows[len(rows)-3:], "\n"))
+	}
 }
 
 // TestArrowsScrollAnExpandedCard: in an expanded card longer than the

@@ -48,17 +48,21 @@ func (m *Model) layout() layout {
 	if l.bodyHeight == 0 {
 		l.footer = footer[:min(len(footer), max(m.height-1, 0))]
 	}
+	l.pickW, l.cardX, l.cardW = m.columns()
+	return l
+}
+
+// columns are the picker's width and the cards' column and width: side by
+// side when the terminal is wide, else whichever has the focus.
+func (m *Model) columns() (pickW, cardX, cardW int) {
 	switch {
 	case m.width >= narrow:
-		l.pickW = min(max(m.width*3/10, 24), 40)
-		l.cardX = l.pickW + 1
-		l.cardW = m.width - l.cardX
+		pickW = min(max(m.width*3/10, 24), 40)
+		return pickW, pickW + 1, m.width - pickW - 1
 	case m.focus == focusPicker:
-		l.pickW = m.width
-	default:
-		l.cardW = m.width
+		return m.width, 0, 0
 	}
-	return l
+	return 0, 0, m.width
 }
 
 func (m *Model) bodyHeight() int { return m.layout().bodyHeight }
@@ -104,6 +108,22 @@ var capWords = map[reader.Cap]string{
 	reader.CapBinary: "refused as binary", reader.CapTokens: "token cap",
 }
 
+// lineAtTop is the file line on the screen's first row, when that row is
+// inside the selected card's result.
+func (m *Model) lineAtTop() (int, bool) {
+	c := m.tr.selected()
+	_, _, cardW := m.columns() // not layout(): the status line is part of it
+	if c == nil || !c.expanded || cardW == 0 {
+		return 0, false
+	}
+	cards, spans, _ := m.tr.layout(m.st, cardW, m.env())
+	row := m.tr.top - spans[m.tr.sel].start - cards[m.tr.sel].Head()
+	if row < 0 || cards[m.tr.sel].Body() == nil {
+		return 0, false
+	}
+	return cards[m.tr.sel].Body().LineAt(row)
+}
+
 // statusLine says where the transcript is and what its selected card holds:
 // "card 2 of 6 · pi · agent view · lines 1–2000 of 3001 · line cap".
 func (m *Model) statusLine() string {
@@ -119,6 +139,13 @@ func (m *Model) statusLine() string {
 		parts = append(parts, "error")
 	case c.res != nil:
 		t := c.res.Truncation
+		if n, ok := m.lineAtTop(); ok {
+			at := fmt.Sprintf("at line %d", n)
+			if t.TotalKnown {
+				at += fmt.Sprintf(" of %d", t.TotalLines)
+			}
+			parts = append(parts, at)
+		}
 		if t.FirstLine > 0 {
 			lines := fmt.Sprintf("lines %d–%d", t.FirstLine, t.LastLine)
 			if t.TotalKnown {
