@@ -30,7 +30,7 @@ func newAgent(st *theme.Styles, r *reader.Result) *agent {
 	}
 	text := strings.TrimRight(r.Output, "\n")
 	if text != "" {
-		a.lineStart = append(a.lineStart, 0)
+		a.lineStart = make([]int, 1, strings.Count(text, "\n")+2)
 		for at := 0; ; {
 			nl := strings.IndexByte(text[at:], '\n')
 			if nl < 0 {
