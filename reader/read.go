@@ -154,11 +154,13 @@ func worktreeOf(fsys FS, dir string) string {
 }
 
 func assemble(info Info, args Args, plan *Plan, f *Found, out *Outcome, elapsed time.Duration) *Result {
+	output := out.Output()
+	out.share(output)
 	r := &Result{
 		Profile:     info.Name,
 		Tool:        info.Tool,
 		Args:        args.Raw,
-		Output:      out.Output(),
+		Output:      output,
 		IsError:     out.IsError,
 		Parts:       out.Parts,
 		Lines:       out.Lines,

@@ -199,6 +199,27 @@ func (o *Outcome) Add(p Part) {
 	o.Parts = append(o.Parts, p)
 }
 
+// share points the parts' and the lines' texts into output, which holds
+// them all: a long read then keeps its text once rather than three times.
+// A line printed in the tool's own escaping (LineAs) keeps its own text.
+func (o *Outcome) share(output string) {
+	at, li := 0, 0
+	for i, p := range o.Parts {
+		o.Parts[i].Text = output[at : at+len(p.Text)]
+		at += len(p.Text)
+		if p.Kind != PartLine {
+			continue
+		}
+		for li < len(o.Lines) && o.Lines[li].N < p.Line {
+			li++
+		}
+		if li < len(o.Lines) && o.Lines[li].N == p.Line && o.Parts[i].Text[p.Prefix:] == o.Lines[li].Text {
+			o.Lines[li].Text = o.Parts[i].Text[p.Prefix:]
+			li++
+		}
+	}
+}
+
 // Fail makes an error outcome: the whole output is the error's text.
 func Fail(text string) *Outcome {
 	o := &Outcome{IsError: true}

@@ -47,7 +47,7 @@ func TestDemoPicksAFile(t *testing.T) {
 	tm.Type("notes/")
 	tm.Type("win")
 	tm.Send(keyMsg("enter"))
-	waitFor(t, tm, "windows.txt")
+	waitFor(t, tm, "windows.txt</path>") // the picked read, done: only opencode prints the path
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	m := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
 	c := m.tr.selected()
