@@ -121,7 +121,10 @@ to continue where the tool stopped, p to ask another agent the same thing.`,
   readlens read --profile pi --args '{"path":"main.go","limit":20}'
 
   # everything readlens knows about the call, as JSON
-  readlens read main.go --json`,
+  readlens read main.go --json
+
+  # every agent on one file: who sees it whole, the calls to read it all
+  readlens compare big.log`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, pos []string) error {
 			return runInspector(cmd, pos, f)
@@ -130,7 +133,7 @@ to continue where the tool stopped, p to ask another agent the same thing.`,
 	root.Flags().StringVarP(&f.profile, "profile", "p", all.Default, "the agent whose read tool runs first")
 	root.Flags().BoolVar(&f.demo, "demo", false, "open the sample tree built into readlens (as readlens demo)")
 	addThemeFlag(root, &f.theme)
-	root.AddCommand(newReadCmd(), newProfilesCmd(), newDemoCmd())
+	root.AddCommand(newReadCmd(), newCompareCmd(), newProfilesCmd(), newDemoCmd())
 	return root
 }
 

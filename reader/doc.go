@@ -12,7 +12,10 @@
 //	format                -> Profile.Format      (result.go: Outcome, then Result)
 //
 // Read runs it for one Request and returns a Result: the exact text the model
-// receives, the pieces a renderer styles, and the facts of what was cut.
+// receives, the pieces a renderer styles, and the facts of what was cut
+// (Truncation), of what was found at the path (Facts) and, line by line, of
+// what the model cannot see (Line.Lost, Line.Replaced, Line.CRLF), from
+// which reader/compare judges every agent without reading its words.
 // reader imports no agent: a Request carries the Profile it runs, and
 // reader/agents/all holds every agent readlens has, in order.
 //

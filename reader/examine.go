@@ -24,8 +24,8 @@ import (
 
 // examine runs the pipeline's middle: stat and classify the path, detect
 // media and binary files, then decode and window text.
-func examine(ctx context.Context, fsys FS, p *Plan) Found {
-	var f Found
+func examine(ctx context.Context, fsys FS, p *Plan) (f Found) {
+	defer func() { f.examined = true }()
 	// in is what the plan's own path is read through: confined to
 	// p.Within when the profile checked the path against it (beneath.go).
 	in, done, err := beneath(fsys, p.Within)

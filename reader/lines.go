@@ -52,6 +52,9 @@ type scanner struct {
 	lines   int    // lines returned, skipped or counted
 	acc     []byte // the retained head of the current line
 	check   *utf8Check
+	// crLF says whether a \n followed the \r that ended the last line
+	// (Universal), once skipLF has looked: that line ended \r\n.
+	crLF bool
 }
 
 // chunks recycles full-size buffers: the inspector reads file after file.
@@ -131,12 +134,13 @@ func (s *scanner) skipLF() {
 	if !s.afterCR {
 		return
 	}
-	s.afterCR = false
+	s.afterCR, s.crLF = false, false
 	if s.lo == s.hi && !s.fill() {
 		return
 	}
 	if s.buf[s.lo] == '\n' {
 		s.lo++
+		s.crLF = true
 	}
 }
 
@@ -162,6 +166,10 @@ type rawLine struct {
 	head     []byte // the line without its terminator, or its first bytes
 	complete bool   // head is the whole line
 	size     textSize
+	// crlf says the line ended \r\n and the split dropped the \r (TrimCR);
+	// atCR that it ended at a \r (Universal), which was \r\n if crLF says
+	// so after the scanner's next look (skipLF).
+	crlf, atCR bool
 }
 
 // appendDoubling is append that at least doubles the capacity when it
@@ -208,7 +216,7 @@ func (s *scanner) next(retain int) (rawLine, bool) {
 			}
 			s.ended = true
 			s.lines++
-			return s.finish(acc, long, &m, last, s.split.TrimLastCR), true
+			return s.finish(acc, long, &m, last, s.split.TrimLastCR, false), true
 		}
 		p := s.buf[s.lo:s.hi]
 		at, cr := s.term(p)
@@ -225,12 +233,16 @@ func (s *scanner) next(retain int) (rawLine, bool) {
 		s.lo += at + 1
 		s.afterCR = cr
 		s.lines++
-		return s.finish(acc, long, &m, last, s.split.TrimCR && !cr), true
+		l := s.finish(acc, long, &m, last, s.split.TrimCR && !cr, !cr)
+		l.atCR = cr
+		return l, true
 	}
 }
 
-func (s *scanner) finish(acc []byte, long bool, m *meter, last byte, trimCR bool) rawLine {
+// finish ends a line; atLF says a \n ended it.
+func (s *scanner) finish(acc []byte, long bool, m *meter, last byte, trimCR, atLF bool) rawLine {
 	s.acc = acc
+	crlf := trimCR && atLF && last == '\r'
 	if trimCR && last == '\r' {
 		if !long {
 			acc = acc[:len(acc)-1]
@@ -242,9 +254,9 @@ func (s *scanner) finish(acc []byte, long bool, m *meter, last byte, trimCR bool
 		}
 	}
 	if !long {
-		return rawLine{head: acc, complete: true}
+		return rawLine{head: acc, complete: true, crlf: crlf}
 	}
-	return rawLine{head: acc, size: m.close()}
+	return rawLine{head: acc, size: m.close(), crlf: crlf}
 }
 
 // more reports whether another line follows.

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"unicode/utf8"
 )
 
 // refLines is the obvious, whole-file way each split mode cuts text: what the
@@ -165,5 +166,118 @@ func TestWindowClipped(t *testing.T) {
 	s.release()
 	if len(pg.Clipped) != 0 || pg.Lines[1].Text != "aaaaa" || !pg.Lines[1].Cut {
 		t.Errorf("a cut line: clipped %+v, line %+v", pg.Clipped, pg.Lines[1])
+	}
+}
+
+// TestWindowUnseenFacts checks what a window says the model cannot see of
+// each line against the whole-file reference, with chunk boundaries between
+// every byte: a \r\n shown as \n (CRLF), the code points a per-line cap
+// cut off (Lost) and, on lines shown whole, the invalid bytes replaced
+// (Replaced, as many as Go's own decoder finds invalid).
+func TestWindowUnseenFacts(t *testing.T) {
+	r := rand.New(rand.NewSource(2))
+	for i := 0; i < 3000; i++ {
+		text := randomText(r)
+		for name, s := range splits {
+			want := refUnseen(text, s)
+			limit := r.Intn(len(want)+2) - 1 // -1: no limit
+			for _, oneByte := range []bool{false, true} {
+				var rd io.Reader = strings.NewReader(text)
+				if oneByte {
+					rd = iotest.OneByteReader(rd)
+				}
+				sc := newScanner(context.Background(), rd, s, false, false, 8)
+				pg := window(sc, Window{Limit: limit, Cut: LineCut{Max: 2, Unit: Runes}})
+				sc.release()
+				for j, l := range pg.Lines {
+					w := want[j]
+					if l.Cut {
+						l.Replaced = w.replaced // checked by TestReplacedBehindACut
+					}
+					if l.CRLF != w.crlf || l.Replaced != w.replaced || l.Lost != w.lost || l.Cut != (w.lost > 0) {
+						t.Fatalf("%s %q (limit %d, one byte %v) line %d: crlf %v, replaced %d, lost %d, cut %v; want %+v",
+							name, text, limit, oneByte, l.N, l.CRLF, l.Replaced, l.Lost, l.Cut, w)
+					}
+				}
+			}
+		}
+	}
+}
+
+type lineFacts struct {
+	crlf     bool
+	replaced int
+	lost     int64
+}
+
+// refUnseen is the reference for TestWindowUnseenFacts, from the whole
+// text: the split's lines with their terminators, then what a 2-rune cap
+// leaves unseen.
+func refUnseen(text string, s Split) []lineFacts {
+	type piece struct{ body, term string }
+	var pieces []piece
+	re := regexp.MustCompile(`\n`)
+	if s.Universal {
+		re = regexp.MustCompile(`\r\n|\n|\r`)
+	}
+	at := 0
+	for _, m := range re.FindAllStringIndex(text, -1) {
+		pieces = append(pieces, piece{text[at:m[0]], text[m[0]:m[1]]})
+		at = m[1]
+	}
+	if at < len(text) || s.Phantom {
+		pieces = append(pieces, piece{text[at:], ""})
+	}
+	var out []lineFacts
+	for _, p := range pieces {
+		var f lineFacts
+		body := p.body
+		switch {
+		case s.Universal:
+			f.crlf = p.term == "\r\n"
+		case p.term == "\n" && s.TrimCR && strings.HasSuffix(body, "\r"):
+			body, f.crlf = body[:len(body)-1], true
+		case p.term == "" && s.TrimLastCR:
+			body = strings.TrimSuffix(body, "\r")
+		}
+		for b := body; b != ""; {
+			r, n := utf8.DecodeRuneInString(b)
+			if r == utf8.RuneError && n == 1 {
+				f.replaced++
+			}
+			b = b[n:]
+		}
+		decoded, _ := decodeUTF8([]byte(body))
+		f.lost = max(0, int64(utf8.RuneCountInString(decoded))-2)
+		out = append(out, f)
+	}
+	return out
+}
+
+// TestReplacedBehindACut: a cut line counts only the invalid bytes behind
+// the text shown.
+func TestReplacedBehindACut(t *testing.T) {
+	runes := LineCut{Max: 2, Unit: Runes}
+	for _, c := range []struct {
+		line     string
+		cut      LineCut
+		replaced int
+		lost     int64
+	}{
+		{"\xffab\xfe", runes, 1, 2},         // shown: U+FFFD a
+		{"a\xe2\x82b\xff\xff", runes, 2, 3}, // shown: a U+FFFD (one run of two bytes)
+		{"ab\xff", runes, 0, 1},
+		{"\xff\xfe\xfd", LineCut{Max: 3, Unit: Runes}, 3, 0},
+		{"a😀b", LineCut{Max: 2, Unit: UTF16}, 0, 2},                // shown: a and half the pair, as U+FFFD
+		{"aé\xffb", LineCut{Max: 3, Unit: Bytes, Raw: true}, 0, 2}, // crush cuts bytes first: "aé"
+		{"a\xffé", LineCut{Max: 3, Unit: Bytes, Raw: true}, 1, 1},
+	} {
+		sc := newScanner(context.Background(), strings.NewReader(c.line), Split{}, false, false, 8)
+		pg := window(sc, Window{Limit: -1, Cut: c.cut})
+		sc.release()
+		l := pg.Lines[0]
+		if l.Replaced != c.replaced || l.Lost != c.lost {
+			t.Errorf("%q cut %+v: %q, replaced %d, lost %d; want %d, %d", c.line, c.cut, l.Text, l.Replaced, l.Lost, c.replaced, c.lost)
+		}
 	}
 }

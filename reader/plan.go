@@ -147,6 +147,8 @@ type Found struct {
 	Extras  []Extra
 
 	BytesRead int64
+
+	examined bool // examine looked at the path (Result.Facts)
 }
 
 // Entry is one directory entry as agents list it.

@@ -110,11 +110,12 @@ func readSeveral(ctx context.Context, env Env, m Several, args Args) (*Plan, *Fo
 		answers[i] = out
 		total.BytesRead += found.BytesRead
 		if i == 0 {
-			first, total.Page = plan, found.Page
+			first, total = plan, found
 		}
 	}
 	if len(calls) != 1 {
-		first, total.Page = nil, nil // no one path or page stands for the call
+		// No one path stands for the call: only the bytes read add up.
+		first, total = nil, &Found{BytesRead: total.BytesRead}
 	}
 	return first, total, m.Join(calls, answers)
 }
@@ -177,6 +178,10 @@ func assemble(info Info, args Args, plan *Plan, f *Found, out *Outcome, elapsed 
 		r.Path = plan.Path
 		r.Title = plan.Title
 		r.HasTitle = info.Titled && !out.IsError
+	}
+	if f.examined {
+		r.Facts = Facts{Examined: true, Kind: f.Kind, Size: f.Size, ModTime: f.ModTime,
+			Binary: f.Binary, Blocked: f.Blocked, TooLarge: f.TooLarge, Escaped: f.Escaped}
 	}
 	if f.Page != nil {
 		r.Stats.LinesScanned = int64(f.Page.Total)

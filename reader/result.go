@@ -32,6 +32,8 @@ type Result struct {
 	// for views that highlight source instead of showing the raw text.
 	Lines      []Line
 	Truncation Truncation
+	// Facts are what the pipeline found at the path.
+	Facts Facts
 	// Tokens is the token count a tool that caps tokens made of the text
 	// (Claude Code), as readlens estimates it; nil for other tools.
 	Tokens *Tokens
@@ -97,6 +99,21 @@ type Truncation struct {
 	// make next, which the tool never asked for.
 	Silent   bool  `json:"silent,omitempty"`
 	CutLines []int `json:"cut_lines,omitempty"` // lines the per-line cap cut
+}
+
+// Facts are what the pipeline found at a call's path, for callers that
+// judge a result by facts rather than by its words (readlens compare).
+// Examined is false when the call never reached a path: the tool refused
+// its arguments first, or the call read several files at once.
+type Facts struct {
+	Examined bool
+	Kind     Kind
+	Size     int64     // as stat reports it
+	ModTime  time.Time // as stat reports it
+	Binary   bool      // the profile's binary rule refused the file (Plan.Binary)
+	Blocked  string    // the blocklist entry the file hit
+	TooLarge bool      // over the profile's Plan.MaxSize: nothing was read
+	Escaped  bool      // the path led outside Plan.Within when it was opened
 }
 
 // Cap is what ended a window early.

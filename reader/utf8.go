@@ -80,26 +80,45 @@ const Replacement = "\uFFFD"
 // decodeUTF8 returns b as valid UTF-8, each maximal invalid subsequence replaced
 // by U+FFFD, and whether anything was replaced.
 func decodeUTF8(b []byte) (string, bool) {
+	s, n := decodeCounting(b, -1)
+	return s, n > 0
+}
+
+// decodeCounting is decodeUTF8 that counts the bytes it replaced. With
+// upTo >= 0 it counts only those replaced before the text reaches upTo
+// bytes: the ones behind a prefix of the text, such as a cut line's.
+func decodeCounting(b []byte, upTo int) (string, int) {
 	if utf8.Valid(b) {
-		return string(b), false
+		return string(b), 0
 	}
 	out := make([]byte, 0, len(b)+8)
 	var s utf8State
+	replaced, start := 0, 0 // start: where the open sequence began
+	bad := func(n int) {
+		if upTo < 0 || len(out) < upTo {
+			replaced += n
+		}
+		out = append(out, Replacement...)
+	}
 	for i := 0; i < len(b); i++ {
 		switch res, n := s.step(b[i]); res {
+		case stepOpen:
+			if s.seen == 0 {
+				start = i
+			}
 		case stepRune:
 			out = append(out, b[i+1-n:i+1]...)
 		case stepBad:
-			out = append(out, Replacement...)
+			bad(1)
 		case stepBadAgain:
-			out = append(out, Replacement...)
+			bad(i - start)
 			i--
 		}
 	}
 	if s.flush() {
-		out = append(out, Replacement...)
+		bad(len(b) - start)
 	}
-	return string(out), true
+	return string(out), replaced
 }
 
 // textSize is the size of decoded text in the units the agents count.

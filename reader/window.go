@@ -77,6 +77,16 @@ type Line struct {
 	// Bad says bytes of the text shown were not valid UTF-8 (and were
 	// replaced): crush refuses such a section, counting only what it keeps.
 	Bad bool `json:"-"`
+
+	// What the model cannot see of the line, for readlens compare:
+	// Replaced counts the file's bytes behind the text shown that were not
+	// valid UTF-8 (each maximal run became one U+FFFD); Lost the code
+	// points the per-line cap cut off, the cut suffix aside; CRLF says the
+	// file ended the line \r\n and the text keeps no \r of it, so the model
+	// sees the line end \n.
+	Replaced int   `json:"-"`
+	Lost     int64 `json:"-"`
+	CRLF     bool  `json:"-"`
 }
 
 // Over describes the line that did not fit the budget.
@@ -146,21 +156,36 @@ func window(s *scanner, w Window) *Page {
 	}
 	retain := w.retain()
 	used := 0
+	// A line that ended at \r (Universal) ended \r\n if a \n follows, which
+	// the scanner sees on its next look; each way out of the loop looks.
+	pending := -1
+	settle := func() {
+		if pending >= 0 {
+			pg.Lines[pending].CRLF = s.crLF
+			pending = -1
+		}
+	}
+	defer settle()
 	for {
 		n := len(pg.Lines)
 		if w.Limit >= 0 && n == w.Limit {
-			if s.more() {
+			more := s.more()
+			settle()
+			if more {
 				pg.Stop = StopLimit
 			}
 			break
 		}
 		if w.MaxLines > 0 && n == w.MaxLines {
-			if s.more() {
+			more := s.more()
+			settle()
+			if more {
 				pg.Stop = StopMaxLines
 			}
 			break
 		}
 		raw, ok := s.next(retain)
+		settle()
 		if !ok {
 			break
 		}
@@ -175,7 +200,8 @@ func window(s *scanner, w Window) *Page {
 		if rawCut {
 			head = head[:runeBoundary(head, w.Cut.Max)]
 		}
-		text, bad := decodeUTF8(head)
+		text, replaced := decodeCounting(head, -1)
+		bad := replaced > 0
 		pg.Invalid = pg.Invalid || bad
 		size := raw.size
 		switch {
@@ -184,12 +210,18 @@ func window(s *scanner, w Window) *Page {
 		case raw.complete:
 			size = SizeOf(text)
 		}
-		line := Line{N: num, Text: text, Bad: bad, Cut: rawCut}
+		line := Line{N: num, Text: text, Bad: bad, Cut: rawCut, Replaced: replaced, CRLF: raw.crlf}
 		if !rawCut && w.Cut.Max > 0 && unitsOf(size, w.Cut.Unit) > int64(w.Cut.Max) {
 			line.Text, line.Cut = cut(text, w.Cut)
 			if line.Cut && w.Cut.Unit == UTF16 {
 				line.Lone = loneHigh(text, line.Text)
 			}
+			if line.Cut && bad {
+				_, line.Replaced = decodeCounting(head, len(line.Text))
+			}
+		}
+		if line.Cut {
+			line.Lost = lost(line, raw, size, rawCut)
 		}
 		if w.Budget.Max > 0 {
 			cost := w.cost(line, size, n)
@@ -213,6 +245,9 @@ func window(s *scanner, w Window) *Page {
 			pg.Clipped = append(pg.Clipped, Clip{N: num, Bytes: size.Bytes, UTF16: size.UTF16, Runes: size.Runes})
 		}
 		pg.Lines = append(pg.Lines, line)
+		if raw.atCR {
+			pending = len(pg.Lines) - 1
+		}
 	}
 	pg.Total = s.lines
 	if w.Count {
@@ -220,6 +255,22 @@ func window(s *scanner, w Window) *Page {
 		pg.Counted = true
 	}
 	return pg.done(s)
+}
+
+// lost is how many code points the per-line cap cut off line: the whole
+// line's (measured, or decoded here when a raw cut left only bytes) less
+// those shown, a lone surrogate's U+FFFD not counting as shown.
+func lost(line Line, raw rawLine, size textSize, rawCut bool) int64 {
+	whole := size.Runes
+	if rawCut && raw.complete {
+		full, _ := decodeUTF8(raw.head)
+		whole = int64(utf8.RuneCountInString(full))
+	}
+	shown := int64(utf8.RuneCountInString(line.Text))
+	if line.Lone != 0 {
+		shown--
+	}
+	return max(0, whole-shown)
 }
 
 func (pg *Page) done(s *scanner) *Page {

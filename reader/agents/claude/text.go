@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/reader/node"
@@ -191,7 +192,12 @@ func ccPartial(path string, texts []string, units, tokens int, pg *reader.Page) 
 	}
 	var shown []reader.Line
 	for i, t := range strings.Split(head, "\n") {
-		shown = append(shown, reader.Line{N: i + 1, Text: t, Cut: t != texts[i]})
+		l := pg.Lines[i]
+		l.Text, l.Cut = t, t != texts[i]
+		if l.Cut {
+			l.Lost = int64(utf8.RuneCountInString(texts[i]) - utf8.RuneCountInString(t))
+		}
+		shown = append(shown, l)
 	}
 	banner := fmt.Sprintf("%s%s: showing the first %d of %d characters (%d tokens, cap %d); this file has very long lines and cannot be paginated by line. Use Grep to find a specific section, or Read with offset/limit to page through it.%s Do NOT answer from this excerpt alone if the answer may be elsewhere in the file.]",
 		ccTruncated, path, utf16Len(head), units, tokens, ccMaxTokens, ccSuffix(tokens <= ccRoomTokens))

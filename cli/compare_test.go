@@ -1,0 +1,144 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/readlens/readlens/internal/oracle"
+	"github.com/readlens/readlens/reader"
+)
+
+// project serves chosen fixtures at /project, with a fixed modification
+// time: the outputs name the path (and envelope's the time), and compare
+// counts their bytes and tokens, so the goldens need both fixed.
+func project(t *testing.T, names ...string) {
+	t.Helper()
+	tree := fstest.MapFS{}
+	for _, n := range names {
+		b, err := os.ReadFile(filepath.Join(oracle.Testdata(), "fixtures", n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tree[n] = &fstest.MapFile{Data: b, Mode: 0o644, ModTime: time.Unix(1700000000, 0)}
+	}
+	compareFS = reader.Mount(tree, "/project")
+	t.Cleanup(func() { compareFS = nil })
+}
+
+// TestCompareJSON: `readlens compare --json` on a file every agent pages
+// differently: the shape issue 12 gives, for every agent.
+func TestCompareJSON(t *testing.T) {
+	project(t, "lines_3000.txt")
+	code, out, stderr := cli(t, "compare", "lines_3000.txt", "--cwd", "/project", "--json")
+	if code != exitOK || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	var got jsonCompare
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Agents) != 10 || got.Path != "/project/lines_3000.txt" || got.Size == nil || *got.Size != 28893 {
+		t.Fatalf("path %q, size %v, %d agents", got.Path, got.Size, len(got.Agents))
+	}
+	golden.RequireEqual(t, out)
+}
+
+// TestCompareTable: the text form at fixed widths: exact at 100 columns,
+// and never wider than asked where the columns can give way.
+func TestCompareTable(t *testing.T) {
+	files := []string{"lines_3000.txt", "prog.exe", "long_5000.txt", "crlf.txt"}
+	project(t, files...)
+	for _, width := range []int{80, 100, 120} {
+		for _, file := range files {
+			code, out, _ := cli(t, "compare", file, "--cwd", "/project", "--width", strconv.Itoa(width))
+			if code != exitOK {
+				t.Fatalf("%s at %d: exit %d", file, width, code)
+			}
+			for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+				if w := ansi.StringWidth(l); w > width {
+					t.Fatalf("%s at %d: a line %d wide: %q", file, width, w, l)
+				}
+			}
+			if width == 100 {
+				t.Run(strings.TrimSuffix(file, filepath.Ext(file)), func(t *testing.T) { golden.RequireEqual(t, out) })
+			}
+		}
+	}
+}
+
+func TestCompareUsageErrors(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"compare"}, "compare needs one PATH"},
+		{[]string{"compare", "a", "b"}, "compare needs one PATH"},
+		{[]string{"compare", "a", "--profiles", "opencode,nope"}, `--profiles: unknown profile "nope"`},
+		{[]string{"compare", "a", "--max-calls", "0"}, "--max-calls must be at least 1"},
+	} {
+		code, stdout, stderr := cli(t, c.args...)
+		if code != exitUsage || stdout != "" || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, stdout, stderr, c.want)
+		}
+	}
+}
+
+// TestCompareFIFO: a FIFO with no writer is a row per agent, at once.
+func TestCompareFIFO(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "pipe")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	code, out, _ := cli(t, "compare", fifo, "--json", "--profiles", "opencode,pi,cline")
+	if code != exitOK {
+		t.Fatalf("exit %d", code)
+	}
+	var got jsonCompare
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"opencode error  opencode would block here",
+		"pi error  pi would block here",
+		"cline error Error reading file: Path is not a file: " + fifo + " ",
+	}
+	if got.Size != nil || len(got.Agents) != len(want) {
+		t.Fatalf("size %v, %d agents", got.Size, len(got.Agents))
+	}
+	for i, a := range got.Agents {
+		row := a.Profile + " " + a.Verdict + " " + a.Message + " " + a.Note
+		if !strings.HasPrefix(row, want[i]) || len(a.Plan.Calls) != 1 {
+			t.Errorf("row %q, want %q…", row, want[i])
+		}
+	}
+}
+
+// TestCompareHostileName: a file name is shown on a terminal's table with
+// its control characters as symbols; --json into a pipe keeps it exact.
+func TestCompareHostileName(t *testing.T) {
+	dir := t.TempDir()
+	name := "a\x1b]52;c;aGk=\x07\x1b[2Jb.txt"
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, out, _ := cli(t, "compare", name, "--cwd", dir, "--worktree", dir, "--profiles", "opencode,claude-code")
+	if strings.ContainsAny(out, "\x1b\x07") || !strings.Contains(out, "a␛]52;c;aGk=␇␛[2Jb.txt") {
+		t.Errorf("table: %q", out)
+	}
+	_, out, _ = cli(t, "compare", name, "--cwd", dir, "--worktree", dir, "--profiles", "opencode", "--json")
+	var got jsonCompare
+	if err := json.Unmarshal([]byte(out), &got); err != nil || got.Path != path {
+		t.Errorf("json path %q (%v)", got.Path, err)
+	}
+}

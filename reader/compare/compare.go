@@ -1,0 +1,393 @@
+// Package compare asks every agent's read tool for one file and says, for
+// each, whether the model sees it whole, the calls that read all of it, and
+// what no call can show: readlens compare (issue 12).
+//
+// Every call goes through reader.Read, the one engine: a row is the default
+// call (Profile.Args with no offset or limit), then the continuation each
+// answer names (Truncation.Next), call after call, until a window reaches the
+// file's last line. Verdicts come from the results' facts (Truncation,
+// Facts, Lines); where only a tool's words say it refused, the words are
+// matched exactly (refusals.go). The package imports reader and the
+// runtimes only: no agent, no UI.
+package compare
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/node"
+)
+
+// Verdict is what the model makes of the default call.
+type Verdict string
+
+const (
+	Whole   Verdict = "whole"   // the first call shows the whole file
+	Cut     Verdict = "cut"     // the first call shows part of it (Row.Cap says which cap)
+	Refused Verdict = "refused" // the tool refuses the file (Row.Reason says why)
+	Error   Verdict = "error"   // the call fails, or the agent would never return
+)
+
+// worse orders verdicts from the least the model sees.
+var worse = map[Verdict]int{Error: 0, Refused: 1, Cut: 2, Whole: 3}
+
+// Caps of a cut, in readlens's words.
+const (
+	CapLines   = "lines"    // the tool's line cap
+	CapBytes   = "bytes"    // its byte or character cap (pi's first-line cap too)
+	CapTokens  = "tokens"   // its token cap (Claude Code's partial first page)
+	CapSize    = "size"     // its cap on the file's size: nothing shown, ask for less (Claude Code's 256 KB)
+	CapPerLine = "per_line" // only lines longer than its per-line cap were cut
+	CapEntries = "entries"  // a directory listing's page
+)
+
+// Reasons a tool refuses a file, or fails.
+const (
+	ReasonBinary    = "binary"
+	ReasonBlocklist = "blocklist"
+	ReasonTooLarge  = "too_large"
+	ReasonOutside   = "outside"   // outside the workspace the tool allows
+	ReasonNotUTF8   = "not_utf8"  // crush's only binary check
+	ReasonMedia     = "media"     // an image or PDF the tool will not take
+	ReasonNoAnswer  = "no_answer" // with Error: the agent would never return (a FIFO)
+)
+
+// How a plan ended.
+const (
+	EndLastLine   = "last_line"   // the last call's window reaches the file's last line
+	EndNoNext     = "no_next"     // the last call names no continuation, and the file goes on or was never shown
+	EndNoProgress = "no_progress" // a continuation showed nothing past the call before it
+	EndError      = "error"       // a continuation returned an error
+	EndChanged    = "changed"     // the file changed between two calls
+	EndLimit      = "limit"       // readlens stopped at Options.MaxCalls
+)
+
+// Row is one agent's answer for the file.
+type Row struct {
+	Profile string
+	Verdict Verdict
+	Cap     string // with Cut: which cap
+	Reason  string // with Refused, or Error: no_answer
+	// Message is the first line of the tool's own error text (or of its
+	// refusal, when it is not worded as an error); empty when it has none.
+	Message string
+	Note    string // readlens's own remark on the first call, never the tool's
+	First   Call   // the default call
+	Plan    Plan
+	Unseen  Unseen
+	Tokens  TokenMethod
+	// Size is the file's size as the first call found it; -1 when the call
+	// found no regular file (or never reached the path).
+	Size int64
+}
+
+// Call is one call of a plan and what it shows.
+type Call struct {
+	Args       json.RawMessage // in the tool's own names
+	FirstLine  int             // first line shown, 0 when none
+	LastLine   int
+	TotalLines int
+	TotalKnown bool
+	Bytes      int // of the output the model receives
+	Tokens     int
+	IsError    bool
+	Silent     bool // the tool asked for no further call: the next one is the model's own
+	// Result is the engine's answer; kept only with Options.KeepResults.
+	Result *reader.Result
+}
+
+// Plan is the calls that read the whole file, from the default one on.
+type Plan struct {
+	Calls      []Call
+	Bytes      int // every call's output, added up
+	Tokens     int
+	ModelAsked bool   // every continuation followed is one the tool asked for
+	End        string // why the plan stopped (End* constants)
+}
+
+// Unseen is what the model cannot see from the lines the plan shows.
+type Unseen struct {
+	LinesCut      int   // lines the per-line cap cut
+	CharsLost     int64 // code points those cuts dropped
+	CRLFToLF      int   // lines the file ends \r\n that reach the model ending \n
+	BytesReplaced int   // invalid UTF-8 bytes shown as U+FFFD
+}
+
+// TokenMethod says how the token figures were counted.
+type TokenMethod struct {
+	Tokenizer string // cl100k_base or o200k_base
+	Estimated bool   // always: neither is any agent's own count
+}
+
+// Options bound a comparison.
+type Options struct {
+	// MaxCalls bounds a plan (0: DefaultMaxCalls); a plan that reaches it
+	// ends EndLimit.
+	MaxCalls int
+	// KeepResults keeps every call's Result in its Call (tests check them).
+	KeepResults bool
+	// NoTokens skips the token counts, which on a large file take as long
+	// as the calls: Row.Tokens.Tokenizer is then "" and every figure 0.
+	NoTokens bool
+}
+
+// DefaultMaxCalls is the default bound on a plan's calls.
+const DefaultMaxCalls = 10000
+
+// All runs Agent for every profile, at most GOMAXPROCS at a time, and
+// returns the rows in the profiles' order. A row's error is one that kept
+// readlens from running the call (a cancelled context): the tool's own
+// errors are rows.
+func All(ctx context.Context, path string, base reader.Request, profiles reader.Profiles, opts Options) ([]*Row, error) {
+	rows := make([]*Row, len(profiles))
+	errs := make([]error, len(profiles))
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for i, p := range profiles {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			req := base
+			req.Profile = p
+			rows[i], errs[i] = Agent(ctx, path, req, opts)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return rows, nil
+}
+
+// Absolute is path as compare hands it to every tool: resolved against the
+// request's working directory, so that no tool's rule on relative paths
+// (Codex takes absolute ones only) decides the row instead of the file.
+func Absolute(path string, req reader.Request) (string, error) {
+	if node.IsAbs(path) {
+		return path, nil
+	}
+	cwd := req.Cwd
+	if !node.IsAbs(cwd) {
+		wd, err := os.Getwd()
+		if err != nil {
+			return "", err
+		}
+		cwd = node.Resolve(wd, cwd)
+	}
+	return node.Resolve(cwd, path), nil
+}
+
+// Agent is one profile's row: req names the profile and the world it runs
+// in (its Args are ignored); path is handed to the tool as Absolute makes it.
+func Agent(ctx context.Context, path string, req reader.Request, opts Options) (*Row, error) {
+	abs, err := Absolute(path, req)
+	if err != nil {
+		return nil, err
+	}
+	p := req.Profile
+	req.Args = p.Args(abs, nil, nil)
+	res, err := reader.Read(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	count := counter(p.Info().Name)
+	if opts.NoTokens {
+		count = nil
+	}
+	row := &Row{Profile: p.Info().Name, Note: res.Note, Size: -1}
+	if count != nil {
+		row.Tokens = TokenMethod{Tokenizer: count.name, Estimated: true}
+	}
+	if f := res.Facts; f.Examined && f.Kind == reader.KindFile {
+		row.Size = f.Size
+	}
+	judge(row, res)
+	row.First = record(res, count, opts)
+	row.Plan = Plan{Calls: []Call{row.First}, Bytes: row.First.Bytes, Tokens: row.First.Tokens, ModelAsked: true, End: EndNoNext}
+	var seen lineSeen
+	seen.add(&row.Unseen, res)
+	if row.Verdict == Whole || row.Verdict == Cut {
+		if err := follow(ctx, req, res, row, count, opts, &seen); err != nil {
+			return nil, err
+		}
+	}
+	return row, nil
+}
+
+// follow makes the calls the tool asks for, after res, until the window
+// reaches the last line.
+func follow(ctx context.Context, req reader.Request, res *reader.Result, row *Row, count *tokenCounter, opts Options, seen *lineSeen) error {
+	max := opts.MaxCalls
+	if max <= 0 {
+		max = DefaultMaxCalls
+	}
+	first := res.Facts
+	for {
+		t := res.Truncation
+		if len(t.Next) == 0 {
+			if !res.IsError && t.Cap == reader.CapNone {
+				row.Plan.End = EndLastLine // the tool showed the rest: Cap says so
+			}
+			return nil
+		}
+		if len(row.Plan.Calls) >= max {
+			row.Plan.End = EndLimit
+			return nil
+		}
+		req.Args = t.Next
+		next, err := reader.Read(ctx, req)
+		if err != nil {
+			return err
+		}
+		if f := next.Facts; first.Examined && (f.Size != first.Size || !f.ModTime.Equal(first.ModTime) || f.Kind != first.Kind) {
+			row.Plan.End = EndChanged // what it shows is another file's
+			return nil
+		}
+		c := record(next, count, opts)
+		c.Silent = t.Silent
+		row.Plan.Calls = append(row.Plan.Calls, c)
+		row.Plan.Bytes += c.Bytes
+		row.Plan.Tokens += c.Tokens
+		row.Plan.ModelAsked = row.Plan.ModelAsked && !t.Silent
+		seen.add(&row.Unseen, next)
+		switch {
+		case next.IsError:
+			row.Plan.End = EndError
+			return nil
+		case next.Truncation.LastLine <= res.Truncation.LastLine:
+			row.Plan.End = EndNoProgress
+			return nil
+		}
+		res = next
+	}
+}
+
+func record(res *reader.Result, count *tokenCounter, opts Options) Call {
+	t := res.Truncation
+	c := Call{
+		Args: res.Args, FirstLine: t.FirstLine, LastLine: t.LastLine,
+		TotalLines: t.TotalLines, TotalKnown: t.TotalKnown,
+		Bytes: len(res.Output), Tokens: count.count(res.Output), IsError: res.IsError,
+	}
+	if opts.KeepResults {
+		c.Result = res
+	}
+	return c
+}
+
+// lineSeen counts each line once: a plan moves forward, so a line numbered
+// no higher than one already counted was shown before.
+type lineSeen struct{ last int }
+
+func (s *lineSeen) add(u *Unseen, res *reader.Result) {
+	for _, l := range res.Lines {
+		if l.N <= s.last {
+			continue
+		}
+		s.last = l.N
+		if l.Cut {
+			u.LinesCut++
+			u.CharsLost += l.Lost
+		}
+		if l.CRLF {
+			u.CRLFToLF++
+		}
+		u.BytesReplaced += l.Replaced
+	}
+}
+
+// judge gives the first call's verdict, from its facts first.
+func judge(row *Row, res *reader.Result) {
+	t, f := res.Truncation, res.Facts
+	row.Message = message(res)
+	switch {
+	case res.Note != "" && res.Output == "" && !res.IsError && len(res.Attachments) == 0:
+		row.Verdict, row.Reason = Error, ReasonNoAnswer // as readlens read's exit 3
+	case refusedByWords(row.Profile, row.Message) != "":
+		// First: a profile may check a size before its binary rule's
+		// verdict (Gemini CLI's 20 MB), and then its words are its answer.
+		row.Verdict, row.Reason = Refused, refusedByWords(row.Profile, row.Message)
+	case f.Binary || t.Cap == reader.CapBinary:
+		row.Verdict, row.Reason = Refused, ReasonBinary
+	case f.Blocked != "":
+		row.Verdict, row.Reason = Refused, ReasonBlocklist
+	case f.Escaped:
+		row.Verdict, row.Reason = Refused, ReasonOutside
+	case f.TooLarge:
+		// Claude Code's whole-file size cap: its text asks for offset and
+		// limit, so the file can be read in parts, but it names no call.
+		row.Verdict, row.Cap = Cut, CapSize
+	case res.IsError || failed(res):
+		row.Verdict = Error
+	case t.Cap != reader.CapNone && t.Cap != reader.CapLimit:
+		row.Verdict, row.Cap = Cut, capName(t.Cap)
+	case len(t.CutLines) > 0:
+		row.Verdict, row.Cap = Cut, CapPerLine
+	default:
+		row.Verdict = Whole
+	}
+	if row.Verdict == Whole || row.Verdict == Cut && !res.IsError {
+		row.Message = ""
+	}
+}
+
+func capName(c reader.Cap) string {
+	switch c {
+	case reader.CapLines:
+		return CapLines
+	case reader.CapBytes, reader.CapFirstLine:
+		return CapBytes
+	case reader.CapTokens:
+		return CapTokens
+	case reader.CapEntries:
+		return CapEntries
+	}
+	return string(c)
+}
+
+// message is the first line of the tool's error text: the first error part
+// (a tool that wraps its error, such as envelope's JSON, says it twice; one
+// that answers in JSON, such as Cline, quotes it: it is unquoted), or the
+// output's first line when no part is an error.
+func message(res *reader.Result) string {
+	text := res.Output
+	for _, p := range res.Parts {
+		if p.Kind == reader.PartError {
+			text = p.Text
+			var s string
+			if strings.HasPrefix(text, `"`) && json.Unmarshal([]byte(text), &s) == nil {
+				text = s
+			}
+			break
+		}
+	}
+	line, _, _ := strings.Cut(text, "\n")
+	return line
+}
+
+// failed says an answer holds an error although the call succeeded: Cline's
+// read_files reports each file's error inside its JSON list.
+func failed(res *reader.Result) bool {
+	for _, p := range res.Parts {
+		if p.Kind == reader.PartError {
+			return true
+		}
+	}
+	return false
+}
+
+// SortWorstFirst orders rows from the least the model sees to the most,
+// keeping the profiles' order among equals.
+func SortWorstFirst(rows []*Row) {
+	sort.SliceStable(rows, func(i, j int) bool { return worse[rows[i].Verdict] < worse[rows[j].Verdict] })
+}

@@ -1,0 +1,45 @@
+package compare
+
+import "strings"
+
+// refusals are the refusals no fact of the engine's records: the tool words
+// them from a size, an extension or a workspace check of its own, so the
+// words are all there is. Each is matched on the exact start of the first
+// line of the tool's error text, as the profile (named beside it) words it;
+// TestRefusalWording holds each entry to an answer of the engine's.
+var refusals = []struct {
+	profile, prefix, reason string
+}{
+	// claude.go, Plan: the 121-extension binary list, before any read.
+	{"claude-code", "<tool_use_error>This tool cannot read binary files.", ReasonBinary},
+	// media.go and notebook.go: the PDF and notebook limits.
+	{"claude-code", "PDF file exceeds maximum allowed size of 20MB.", ReasonTooLarge},
+	{"claude-code", "This PDF has ", ReasonTooLarge}, // "… pages, which is too many to read at once."
+	{"claude-code", "Notebook content (", ReasonTooLarge},
+	// crush.go: a section must be valid UTF-8 (its only binary check), and
+	// no larger than its view limit.
+	{"crush", "File content is not valid UTF-8", ReasonNotUTF8},
+	{"crush", "Image file is too large (", ReasonTooLarge},
+	{"crush", "Content section is too large (", ReasonTooLarge},
+	// cline.go: its size limits, and images for a model without vision.
+	{"cline", "Error reading file: Image file too large: ", ReasonTooLarge},
+	{"cline", "Error reading file: Text file too large to stream safely: ", ReasonTooLarge},
+	{"cline", "Error reading file: Current model does not support image input", ReasonMedia},
+	// gemini.go: the workspace check (Plan) and the size limits.
+	{"gemini-cli", "Path not in workspace: ", ReasonOutside},
+	{"gemini-cli", "File size exceeds the ", ReasonTooLarge},
+	{"gemini-cli", "Cannot display content of SVG file larger than 1MB: ", ReasonTooLarge},
+	// envelope.go, Plan: ACCESS_DENIED for a path out of the project root
+	// (the message as it stands in the envelope's "text").
+	{"envelope", "Access denied. Path must be within project root.", ReasonOutside},
+}
+
+// refusedByWords is the reason a profile's refusal gives, or "".
+func refusedByWords(profile, message string) string {
+	for _, r := range refusals {
+		if r.profile == profile && strings.HasPrefix(message, r.prefix) {
+			return r.reason
+		}
+	}
+	return ""
+}
