@@ -63,7 +63,8 @@ func Check(ctx context.Context, s *Session, opt CheckOptions) ([]Checked, error)
 		return nil, err
 	}
 	var out []Checked
-	for _, c := range s.Reads() {
+	reads := s.Reads()
+	for _, c := range reads {
 		ch := Checked{Call: c}
 		switch {
 		case c.Kind == KindShell:
@@ -83,7 +84,7 @@ func Check(ctx context.Context, s *Session, opt CheckOptions) ([]Checked, error)
 			}
 			want, what := c.Result, ""
 			if c.Stub {
-				if w := s.standsFor(c); w != nil {
+				if w := standsFor(reads, c); w != nil {
 					want, what = w.Result, fmt.Sprintf("the stub stands for read %d", w.Index)
 				}
 			}
@@ -117,8 +118,7 @@ func (ch *Checked) same(r *Result) bool {
 
 // standsFor is the latest earlier read that a stub's content is: the same
 // path, offset and limit, and not itself a stub.
-func (s *Session) standsFor(c *Call) *Call {
-	reads := s.Reads()
+func standsFor(reads []*Call, c *Call) *Call {
 	for i := c.RepeatOf; i > 0; i = reads[i-1].RepeatOf {
 		if r := reads[i-1]; !r.Stub && r.Result != nil {
 			return r
