@@ -10,6 +10,12 @@
 //	GEMINI_CORE_DIR=... go run ./internal/record -profile gemini-cli
 //	CLINE_CORE_DIR=... go run ./internal/record -profile cline
 //
+// With -session it records a whole session instead: the agent's CLI runs a
+// scripted conversation of several calls and its own session file is
+// written to testdata/sessions/<agent>/ (session_claude.go):
+//
+//	CLAUDE_BIN=.../claude go run ./internal/record -session claude-code
+//
 // The README's "Tests and goldens" section lists the package versions.
 package main
 
@@ -34,15 +40,27 @@ import (
 )
 
 func main() {
-	profile := flag.String("profile", "", "the profile whose oracle runs: "+strings.Join(recorders(), ", "))
+	profile := flag.String("profile", "", "the profile whose oracle runs: "+strings.Join(keys(recorder), ", "))
 	only := flag.String("cases", "", "comma-separated case names (default: all)")
 	jobs := flag.Int("jobs", 2, "oracle calls run at once")
 	oracles := flag.String("oracles", "../shared/oracles", "the directory of the oracle scripts")
 	timeout := flag.Duration("timeout", 90*time.Second, "how long one oracle call may take")
+	session := flag.String("session", "", "record a whole session of this agent instead: "+strings.Join(keys(sessionRecorder), ", "))
+	name := flag.String("name", "reads", "with -session: the session file's name in testdata/sessions/<agent>/")
 	flag.Parse()
+	if *session != "" {
+		rec, ok := sessionRecorder[*session]
+		if !ok {
+			fail("-session must be one of " + strings.Join(keys(sessionRecorder), ", "))
+		}
+		if err := rec(*name, 5*time.Minute); err != nil {
+			fail(err.Error())
+		}
+		return
+	}
 	run, ok := recorder[*profile]
 	if !ok {
-		fail("-profile must be one of " + strings.Join(recorders(), ", "))
+		fail("-profile must be one of " + strings.Join(keys(recorder), ", "))
 	}
 	cases, err := oracle.Cases(*profile)
 	if err != nil {
@@ -118,9 +136,13 @@ type oracleEnv struct {
 // recorder holds each oracle's runner: one file per agent registers one.
 var recorder = map[string]func(oracleEnv, string) (*record, error){}
 
-func recorders() []string {
+// sessionRecorder holds each agent's session recorder: it writes
+// testdata/sessions/<agent>/<name>.jsonl, giving up after the timeout.
+var sessionRecorder = map[string]func(name string, timeout time.Duration) error{}
+
+func keys[V any](m map[string]V) []string {
 	var names []string
-	for n := range recorder {
+	for n := range m {
 		names = append(names, n)
 	}
 	sort.Strings(names)

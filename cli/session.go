@@ -1,0 +1,472 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/readlens/readlens/reader/agents/all"
+	"github.com/readlens/readlens/render"
+	"github.com/readlens/readlens/session"
+	"github.com/spf13/cobra"
+)
+
+// sessionFlags are the options of `readlens session`.
+type sessionFlags struct {
+	json  bool
+	check bool
+	cwd   string
+}
+
+func newSessionCmd() *cobra.Command {
+	var f sessionFlags
+	cmd := &cobra.Command{
+		Use:   "session FILE",
+		Short: "List every file read of an agent's session, and check them against readlens",
+		Long: `Read an agent's session file and list every file read in it: the call, the
+lines it got, the bytes it brought in, and whether it was cut, an error, a
+repeat of an earlier read (same path, offset and limit) or a "file unchanged"
+stub. Shell commands that only print a file (cat, head, sed -n, nl) count as
+reads too. The result is the one the model received: for Claude Code, the
+request's form of it, not the transcript's.
+
+Claude Code sessions only, so far: ~/.claude/projects/<project>/<id>.jsonl
+(or under $CLAUDE_CONFIG_DIR).
+
+--check runs every read again with readlens, at the session's working
+directory (or --cwd, where the project is now), and says for each: same
+(readlens gives what the model received), changed (it gives something else,
+and the session shows the file changed, or the file is gone), differs
+(something else, and nothing says the file changed), or shell (not run
+again). Exit status: 1 when a read differs, 2 when the file cannot be read as
+a session, else 0.`,
+		Example: `  readlens session ~/.claude/projects/-home-me-app/5e55105e-….jsonl
+  readlens session SESSION.jsonl --check
+  readlens session SESSION.jsonl --check --cwd ~/src/app   # the project moved
+  readlens session SESSION.jsonl --json | jq '.reads[] | select(.cut)'`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, pos []string) error {
+			if len(pos) == 0 {
+				return usageErr("session needs a FILE: a Claude Code session, ~/.claude/projects/<project>/<id>.jsonl (listing the sessions without FILE is not done yet)")
+			}
+			return runSession(cmd, pos[0], f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.BoolVar(&f.json, "json", false, "print one JSON object: the session and every read, with the result the model received")
+	fl.BoolVar(&f.check, "check", false, "run every read again with readlens: same, changed or differs (exit 1 if one differs)")
+	fl.StringVar(&f.cwd, "cwd", "", "with --check: where the session's working directory is now, if the project moved")
+	return cmd
+}
+
+func runSession(cmd *cobra.Command, path string, f sessionFlags) error {
+	if f.cwd != "" && !f.check {
+		return usageErr("--cwd says where to run --check: give --check too")
+	}
+	fh, err := os.Open(path)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	defer fh.Close()
+	if st, err := fh.Stat(); err == nil && st.IsDir() {
+		return usageErr("%s is a directory: give a session file (listing a directory's sessions is not done yet)", path)
+	}
+	s, err := session.Parse(fh, session.Options{})
+	switch {
+	case errors.Is(err, session.ErrNotSession):
+		return usageErr("%s: %v", path, err)
+	case err != nil:
+		return usageErr("%s: %v", path, err)
+	}
+	notes := append([]string(nil), s.Notes...)
+	if p, err := all.Lookup(s.Agent); err == nil && s.Version != "" && s.Version != p.Info().Release {
+		notes = append(notes, fmt.Sprintf("this session was written by %s %s; readlens reproduces %s's read tool as of %s, so --check may differ where the tool changed",
+			s.AgentName, s.Version, s.AgentName, p.Info().Release))
+	}
+	var checked []session.Checked
+	if f.check {
+		dir := f.cwd
+		if dir != "" {
+			if dir, err = filepath.Abs(dir); err != nil {
+				return usageErr("--cwd: %v", err)
+			}
+			if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+				return usageErr("--cwd %s: not a directory", dir)
+			}
+		} else if !filepath.IsAbs(s.Cwd) {
+			return usageErr("the session's working directory %q is not an absolute path (readlens's recorded sessions have $ROOT there): give --cwd DIR, where its files are", s.Cwd)
+		} else if st, err := os.Stat(s.Cwd); err != nil || !st.IsDir() {
+			notes = append(notes, fmt.Sprintf("the session's working directory %s is not here: its reads will be changed (gone); --cwd DIR checks them where the project is now", s.Cwd))
+		}
+		checked, err = session.Check(cmd.Context(), s, session.CheckOptions{Dir: dir, Now: now})
+		if err != nil {
+			return usageErr("%v", err)
+		}
+	}
+	out := cmd.OutOrStdout()
+	if f.json {
+		err = writeSessionJSON(out, path, s, checked, notes, f.check, isTerminal(out))
+	} else {
+		for _, n := range notes {
+			fmt.Fprintln(cmd.ErrOrStderr(), "readlens: "+render.Plain(n))
+		}
+		err = writeSessionText(out, s, checked, f.check)
+	}
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	if session.Counts(checked)[session.Differs] > 0 {
+		return &exitError{code: exitToolError, err: errors.New("a read differs"), silent: true}
+	}
+	return nil
+}
+
+// sessionSummary is the header's sums.
+type sessionSummary struct {
+	Calls   int   `json:"calls"` // every tool call
+	Reads   int   `json:"reads"` // reads, shell reads included
+	Shell   int   `json:"shell"`
+	Bytes   int64 `json:"bytes"`
+	Cut     int   `json:"cut"`
+	Repeats int   `json:"repeats"`
+	Errors  int   `json:"errors"`
+	Stubs   int   `json:"unchanged_stubs"`
+}
+
+func summarize(s *session.Session) sessionSummary {
+	sum := sessionSummary{Calls: len(s.Calls)}
+	for _, c := range s.Reads() {
+		sum.Reads++
+		sum.Bytes += c.Bytes()
+		if c.Kind == session.KindShell {
+			sum.Shell++
+		}
+		if c.Cut() {
+			sum.Cut++
+		}
+		if c.RepeatOf > 0 {
+			sum.Repeats++
+		}
+		if c.Result != nil && c.Result.IsError {
+			sum.Errors++
+		}
+		if c.Stub {
+			sum.Stubs++
+		}
+	}
+	return sum
+}
+
+// readRange is the lines a read got: "1999-2001 of 3001" from the tool's
+// own account, a shell read's lines, an attachment's type, or "-".
+func readRange(c *session.Call) string {
+	r := c.Result
+	switch {
+	case c.Kind == session.KindShell:
+		return c.Span.String()
+	case r == nil || r.IsError:
+		return "-"
+	case r.File != nil && r.File.Lines == 0:
+		return fmt.Sprintf("0 of %d", r.File.Total)
+	case r.File != nil:
+		return fmt.Sprintf("%d-%d of %d", r.File.Start, r.File.Start+r.File.Lines-1, r.File.Total)
+	case len(r.Attachments) > 0:
+		return r.Attachments[0].Mime
+	}
+	return "-"
+}
+
+// readVerdict is what the session says of a read.
+func readVerdict(c *session.Call) string {
+	var v []string
+	switch {
+	case c.Result == nil:
+		v = append(v, "unanswered")
+	case c.Result.IsError:
+		v = append(v, "error")
+	case c.Stub:
+		v = append(v, "unchanged stub")
+	case c.Cut():
+		v = append(v, "cut")
+	default:
+		v = append(v, "whole")
+	}
+	if c.RepeatOf > 0 {
+		v = append(v, fmt.Sprintf("repeat of %d", c.RepeatOf))
+	}
+	return strings.Join(v, ", ")
+}
+
+// shownPath is a read's path relative to the session's directory when it
+// is under it.
+func shownPath(s *session.Session, c *session.Call) string {
+	p := c.Path
+	if rel, ok := strings.CutPrefix(p, s.Cwd+"/"); ok && s.Cwd != "" {
+		p = rel
+	}
+	if p == "" {
+		p = "-"
+	}
+	return render.Plain(p)
+}
+
+func writeSessionText(w io.Writer, s *session.Session, checked []session.Checked, check bool) error {
+	var b bytes.Buffer
+	sum := summarize(s)
+	fmt.Fprintf(&b, "%s %s session %s, cwd %s\n", render.Plain(s.AgentName), render.Plain(s.Version), render.Plain(s.ID), render.Plain(s.Cwd))
+	fmt.Fprintf(&b, "%d reads (%d shell) of %d tool calls: %d bytes, %d cut, %d repeats, %d errors, %d unchanged stubs\n",
+		sum.Reads, sum.Shell, sum.Calls, sum.Bytes, sum.Cut, sum.Repeats, sum.Errors, sum.Stubs)
+	if s.Bad > 0 || len(s.Unknown) > 0 {
+		unknown := 0
+		for _, n := range s.Unknown {
+			unknown += n
+		}
+		fmt.Fprintf(&b, "%d lines skipped, %d records of unknown types\n", s.Bad, unknown)
+	}
+	rows := [][]string{{"#", "tool", "path", "range", "bytes", "verdict"}}
+	if check {
+		rows[0] = append(rows[0], "check")
+	}
+	for i, c := range s.Reads() {
+		row := []string{strconv.Itoa(c.Index), render.Plain(c.Tool), shownPath(s, c), readRange(c), strconv.FormatInt(c.Bytes(), 10), readVerdict(c)}
+		if check {
+			ch := checked[i]
+			v := string(ch.Verdict)
+			if ch.Reason != "" && ch.Verdict != session.Shell {
+				v += ": " + render.Plain(ch.Reason)
+			}
+			row = append(row, v)
+		}
+		rows = append(rows, row)
+	}
+	writeColumns(&b, rows, map[int]bool{0: true, 4: true})
+	if check {
+		n := session.Counts(checked)
+		fmt.Fprintf(&b, "check: %d same, %d changed, %d differs, %d shell", n[session.Same], n[session.Changed], n[session.Differs], n[session.Shell])
+		if n[session.Unanswered] > 0 {
+			fmt.Fprintf(&b, ", %d unanswered", n[session.Unanswered])
+		}
+		b.WriteByte('\n')
+		for _, ch := range checked {
+			if ch.Verdict == session.Differs && ch.Call.Result != nil {
+				differsDetail(&b, ch)
+			}
+		}
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// writeColumns writes rows in columns padded to their widths on screen, the
+// columns in right right-aligned, the last column unpadded.
+func writeColumns(b *bytes.Buffer, rows [][]string, right map[int]bool) {
+	widths := map[int]int{}
+	for _, r := range rows {
+		for i, c := range r {
+			widths[i] = max(widths[i], ansi.StringWidth(c))
+		}
+	}
+	for _, r := range rows {
+		for i, c := range r {
+			pad := strings.Repeat(" ", widths[i]-ansi.StringWidth(c))
+			switch {
+			case i == len(r)-1 && !right[i]:
+				b.WriteString(c)
+			case right[i]:
+				b.WriteString(pad + c)
+			default:
+				b.WriteString(c + pad)
+			}
+			if i < len(r)-1 {
+				b.WriteString("  ")
+			}
+		}
+		b.WriteByte('\n')
+	}
+}
+
+// differsDetail says where readlens and the recorded result part.
+func differsDetail(b *bytes.Buffer, ch session.Checked) {
+	r := ch.Call.Result
+	fmt.Fprintf(b, "read %d differs", ch.Call.Index)
+	if ch.Reason != "" {
+		fmt.Fprintf(b, " (%s)", render.Plain(ch.Reason))
+	}
+	switch {
+	case ch.IsError != r.IsError:
+		fmt.Fprintf(b, ": recorded is_error %v, readlens %v\n", r.IsError, ch.IsError)
+	case ch.Output == r.Output:
+		fmt.Fprintf(b, ": the attachments differ\n")
+	default:
+		at := 0
+		for at < len(r.Output) && at < len(ch.Output) && r.Output[at] == ch.Output[at] {
+			at++
+		}
+		fmt.Fprintf(b, ": %d bytes recorded, %d from readlens, first difference at byte %d\n", len(r.Output), len(ch.Output), at)
+		fmt.Fprintf(b, "  recorded: %s\n  readlens: %s\n", excerpt(r.Output, at), excerpt(ch.Output, at))
+	}
+}
+
+// excerpt is s around byte at, quoted: escapes keep it on one line and
+// keep control characters from the terminal.
+func excerpt(s string, at int) string {
+	from, to := max(0, at-20), min(len(s), at+40)
+	for from > 0 && !isRuneStart(s, from) {
+		from--
+	}
+	for to < len(s) && !isRuneStart(s, to) {
+		to++
+	}
+	q := strconv.Quote(s[from:to])
+	if from > 0 {
+		q = "…" + q
+	}
+	if to < len(s) {
+		q += "…"
+	}
+	return render.Plain(q)
+}
+
+func isRuneStart(s string, i int) bool { return s[i]&0xc0 != 0x80 }
+
+// The --json form of a session.
+type sessionJSON struct {
+	File           string          `json:"file"`
+	Agent          string          `json:"agent"`
+	AgentName      string          `json:"agent_name"`
+	Version        string          `json:"version"`
+	ProfileRelease string          `json:"profile_release"`
+	SessionID      string          `json:"session_id"`
+	Cwd            string          `json:"cwd"`
+	Lines          int             `json:"lines"`
+	Records        int             `json:"records"`
+	BadLines       int             `json:"bad_lines"`
+	Unknown        map[string]int  `json:"unknown_records"`
+	Notes          []string        `json:"notes"`
+	Summary        sessionSummary  `json:"summary"`
+	Check          map[string]int  `json:"check,omitempty"`
+	Reads          []sessionReadJS `json:"reads"`
+}
+
+type sessionReadJS struct {
+	Index    int             `json:"index"`
+	Call     int             `json:"call"`
+	Line     int             `json:"line"`
+	ID       string          `json:"id"`
+	Tool     string          `json:"tool"`
+	Shell    bool            `json:"shell"`
+	Command  string          `json:"command,omitempty"`
+	Args     json.RawMessage `json:"args"`
+	Cwd      string          `json:"cwd"`
+	Path     string          `json:"path"`
+	Range    string          `json:"range"`
+	Bytes    int64           `json:"bytes"`
+	Cut      bool            `json:"cut"`
+	RepeatOf int             `json:"repeat_of,omitempty"`
+	Stub     bool            `json:"unchanged_stub"`
+	Result   *sessionResJS   `json:"result"`
+	Check    *sessionCheckJS `json:"check,omitempty"`
+}
+
+type sessionResJS struct {
+	Output      string               `json:"output"`
+	IsError     bool                 `json:"is_error"`
+	Attachments []session.Attachment `json:"attachments"`
+	// Harness is what Claude Code appended inside the result (system
+	// reminders): the model received it too, after Output.
+	Harness string `json:"harness,omitempty"`
+	Source  struct {
+		Record  string `json:"record"`
+		Line    int    `json:"line"`
+		Hash    string `json:"hash,omitempty"`
+		Trimmed bool   `json:"trimmed,omitempty"`
+	} `json:"source"`
+	TranscriptDiffers bool `json:"transcript_differs"`
+	File              *struct {
+		Start int `json:"start_line"`
+		Lines int `json:"lines"`
+		Total int `json:"total_lines"`
+	} `json:"file,omitempty"`
+}
+
+type sessionCheckJS struct {
+	Verdict string `json:"verdict"`
+	Reason  string `json:"reason,omitempty"`
+	// readlens's answer, when it is not the recorded one.
+	Output      *string              `json:"output,omitempty"`
+	IsError     bool                 `json:"is_error"`
+	Attachments []session.Attachment `json:"attachments,omitempty"`
+	Note        string               `json:"note,omitempty"`
+}
+
+func writeSessionJSON(w io.Writer, file string, s *session.Session, checked []session.Checked, notes []string, check, terminal bool) error {
+	j := sessionJSON{File: file, Agent: s.Agent, AgentName: s.AgentName, Version: s.Version, SessionID: s.ID, Cwd: s.Cwd,
+		Lines: s.Lines, Records: s.Records, BadLines: s.Bad, Unknown: s.Unknown, Notes: notes, Summary: summarize(s),
+		Reads: []sessionReadJS{}}
+	if p, err := all.Lookup(s.Agent); err == nil {
+		j.ProfileRelease = p.Info().Release
+	}
+	if j.Notes == nil {
+		j.Notes = []string{}
+	}
+	if check {
+		j.Check = map[string]int{}
+		for v, n := range session.Counts(checked) {
+			j.Check[string(v)] = n
+		}
+	}
+	for i, c := range s.Reads() {
+		r := sessionReadJS{Index: c.Index, Call: c.N, Line: c.Line, ID: c.ID, Tool: c.Tool, Shell: c.Kind == session.KindShell,
+			Command: c.Command, Args: c.Args, Cwd: c.Cwd, Path: c.Path, Range: readRange(c), Bytes: c.Bytes(), Cut: c.Cut(),
+			RepeatOf: c.RepeatOf, Stub: c.Stub}
+		if len(r.Args) == 0 {
+			r.Args = json.RawMessage("null")
+		}
+		if res := c.Result; res != nil {
+			rj := &sessionResJS{Output: res.Output, IsError: res.IsError, Attachments: res.Attachments, Harness: res.Harness,
+				TranscriptDiffers: res.Transcript}
+			if rj.Attachments == nil {
+				rj.Attachments = []session.Attachment{}
+			}
+			rj.Source.Record, rj.Source.Line, rj.Source.Hash, rj.Source.Trimmed = res.Source.Record, res.Source.Line, res.Source.Hash, res.Source.Trimmed
+			if f := res.File; f != nil {
+				rj.File = &struct {
+					Start int `json:"start_line"`
+					Lines int `json:"lines"`
+					Total int `json:"total_lines"`
+				}{f.Start, f.Lines, f.Total}
+			}
+			r.Result = rj
+		}
+		if check {
+			ch := checked[i]
+			cj := &sessionCheckJS{Verdict: string(ch.Verdict), Reason: ch.Reason, IsError: ch.IsError, Attachments: ch.Attachments, Note: ch.Note}
+			if ch.Verdict == session.Changed || ch.Verdict == session.Differs {
+				out := ch.Output
+				cj.Output = &out
+			}
+			r.Check = cj
+		}
+		j.Reads = append(j.Reads, r)
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(j); err != nil {
+		return err
+	}
+	text := b.Bytes()
+	if terminal {
+		text = render.JSON(text)
+	}
+	_, err := w.Write(text)
+	return err
+}

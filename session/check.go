@@ -1,0 +1,234 @@
+package session
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/agents/all"
+)
+
+// Verdict is what Check found for one read.
+type Verdict string
+
+const (
+	// Same: readlens gives what the model received.
+	Same Verdict = "same"
+	// Changed: readlens gives something else, and the session shows that
+	// the file changed (an edit, a read that saw other lines) or the file
+	// is gone: the old content cannot be had, so nothing is proved.
+	Changed Verdict = "changed"
+	// Differs: readlens gives something else and nothing says the file
+	// changed: readlens and the agent disagree.
+	Differs Verdict = "differs"
+	// Shell: a shell command's output, shown as recorded, never run again.
+	Shell Verdict = "shell"
+	// Unanswered: the session has no result for the call.
+	Unanswered Verdict = "unanswered"
+)
+
+// Checked is one read run again.
+type Checked struct {
+	Call    *Call
+	Verdict Verdict
+	Reason  string // why, for changed, differs and a stub's same
+	// What readlens gives now, with the session's working directory put
+	// back where CheckOptions.Dir moved it.
+	Output      string
+	IsError     bool
+	Attachments []Attachment
+	Note        string // readlens's own remark on the call (reader.Result.Note)
+}
+
+// CheckOptions say where the session's files are now.
+type CheckOptions struct {
+	// Dir is where the session's working directory is now: every path
+	// under the session's cwd is read under Dir instead ("" reads the
+	// session's own paths). readlens's recorded sessions have $ROOT there.
+	Dir string
+	Now func() time.Time // nil is time.Now
+}
+
+// Check runs every read of the session again through the engine, with the
+// agent's profile, the call's arguments and its working directory, and
+// compares the answer with the result the model received.
+func Check(ctx context.Context, s *Session, opt CheckOptions) ([]Checked, error) {
+	p, err := all.Lookup(s.Agent)
+	if err != nil {
+		return nil, err
+	}
+	var out []Checked
+	reads := s.Reads()
+	for _, c := range reads {
+		ch := Checked{Call: c}
+		switch {
+		case c.Kind == KindShell:
+			ch.Verdict, ch.Reason = Shell, "not run again"
+		case c.Result == nil:
+			ch.Verdict, ch.Reason = Unanswered, "the session holds no result for this call"
+		default:
+			res, err := reader.Read(ctx, reader.Request{Profile: p, Args: opt.mapArgs(s, c.Args), Cwd: opt.mapPath(s, c.Cwd), Now: opt.Now})
+			if err != nil {
+				ch.Verdict, ch.Reason = Differs, "readlens could not run the call: "+err.Error()
+				break
+			}
+			ch.Output, ch.IsError, ch.Note = opt.unmap(s, res.Output), res.IsError, res.Note
+			ch.Attachments = []Attachment{}
+			for _, a := range res.Attachments {
+				ch.Attachments = append(ch.Attachments, Attachment{Mime: a.Mime, Size: a.Size, SHA256: a.SHA256})
+			}
+			want, what := c.Result, ""
+			if c.Stub {
+				if w := standsFor(reads, c); w != nil {
+					want, what = w.Result, fmt.Sprintf("the stub stands for read %d", w.Index)
+				}
+			}
+			if ch.same(want) {
+				ch.Verdict, ch.Reason = Same, what
+				break
+			}
+			ch.Verdict = Differs
+			if why := s.changed(c, res); why != "" {
+				ch.Verdict, ch.Reason = Changed, why
+			} else if what != "" {
+				ch.Reason = what + ", which readlens does not give"
+			}
+		}
+		out = append(out, ch)
+	}
+	return out, nil
+}
+
+func (ch *Checked) same(r *Result) bool {
+	if ch.Output != r.Output || ch.IsError != r.IsError || len(ch.Attachments) != len(r.Attachments) {
+		return false
+	}
+	for i, a := range ch.Attachments {
+		if b := r.Attachments[i]; a.Mime != b.Mime || a.SHA256 != b.SHA256 {
+			return false
+		}
+	}
+	return true
+}
+
+// standsFor is the latest earlier read that a stub's content is: the same
+// path, offset and limit, and not itself a stub.
+func standsFor(reads []*Call, c *Call) *Call {
+	for i := c.RepeatOf; i > 0; i = reads[i-1].RepeatOf {
+		if r := reads[i-1]; !r.Stub && r.Result != nil {
+			return r
+		}
+	}
+	return nil
+}
+
+// changed says what in the session (or on disk) shows that c's file
+// changed, or "".
+func (s *Session) changed(c *Call, now *reader.Result) string {
+	const missing = "File does not exist" // Claude Code's words
+	if now.IsError && strings.HasPrefix(now.Output, missing) && !strings.HasPrefix(c.Result.Output, missing) {
+		return "the file is gone"
+	}
+	for _, ch := range s.Changes {
+		if ch.Path != c.Path {
+			continue
+		}
+		if ch.Call != 0 {
+			return fmt.Sprintf("edited by call %d (%s, line %d)", ch.Call, ch.By, ch.Line)
+		}
+		return fmt.Sprintf("%s (line %d)", ch.By, ch.Line)
+	}
+	for _, o := range s.Calls {
+		if o.Kind == KindRead && o != c && o.Path == c.Path && o.Result != nil && c.Result.File != nil && o.Result.File != nil &&
+			disagree(c.Result.File, o.Result.File) {
+			return fmt.Sprintf("read %d saw other content", o.Index)
+		}
+	}
+	base := filepath.Base(c.Path)
+	for _, o := range s.Calls {
+		if o.Kind == KindOther && o.Tool == "Bash" && base != "" && strings.Contains(o.command(), base) {
+			return fmt.Sprintf("call %d, a shell command, names it and may have changed it", o.N)
+		}
+	}
+	return ""
+}
+
+func (c *Call) command() string {
+	var in struct {
+		Command string `json:"command"`
+	}
+	_ = json.Unmarshal(c.Args, &in)
+	return in.Command
+}
+
+// disagree reports whether two reads of a file saw different lines where
+// they overlap, or a different length.
+func disagree(a, b *FileView) bool {
+	if a.Total != b.Total {
+		return true
+	}
+	al, bl := strings.Split(a.Content, "\n"), strings.Split(b.Content, "\n")
+	for i, l := range al {
+		j := a.Start + i - b.Start
+		if j >= 0 && j < len(bl) && bl[j] != l {
+			return true
+		}
+	}
+	return false
+}
+
+func (o CheckOptions) mapPath(s *Session, p string) string {
+	switch {
+	case o.Dir == "" || s.Cwd == "":
+		return p
+	case p == s.Cwd:
+		return o.Dir
+	case strings.HasPrefix(p, s.Cwd+"/"):
+		return o.Dir + p[len(s.Cwd):]
+	}
+	return p
+}
+
+func (o CheckOptions) unmap(s *Session, out string) string {
+	if o.Dir == "" || s.Cwd == "" {
+		return out
+	}
+	return strings.ReplaceAll(out, o.Dir, s.Cwd)
+}
+
+// mapArgs moves file_path under Dir, leaving every other byte of the
+// arguments as the model sent them.
+func (o CheckOptions) mapArgs(s *Session, args []byte) []byte {
+	var in map[string]json.RawMessage
+	if o.Dir == "" || json.Unmarshal(args, &in) != nil {
+		return args
+	}
+	raw, ok := in["file_path"]
+	var path string
+	if !ok || json.Unmarshal(raw, &path) != nil {
+		return args
+	}
+	moved := o.mapPath(s, path)
+	if moved == path {
+		return args
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(moved)
+	return bytes.Replace(args, raw, bytes.TrimSuffix(b.Bytes(), []byte("\n")), 1)
+}
+
+// Counts sums a check: how many reads got each verdict.
+func Counts(checked []Checked) map[Verdict]int {
+	n := map[Verdict]int{}
+	for _, c := range checked {
+		n[c.Verdict]++
+	}
+	return n
+}

@@ -1,0 +1,326 @@
+// Package session reads the session file a coding agent writes as it works
+// and finds every file read in it: the call, the result as the model
+// received it (and which record that form came from), and what the rest of
+// the session says about it: a repeat of an earlier read, a "file
+// unchanged" stub, an edit of the file, a later read that saw other content.
+// Check runs each read again through the engine (reader.Read with the
+// agent's profile) and says whether readlens gives what the agent gave.
+//
+// Formats: Claude Code's JSONL transcript (claude.go), as written by
+// Claude Code 2.1.330; testdata/sessions/claude-code holds a real one,
+// recorded by internal/record. Other agents' formats are issue 15's
+// remaining work.
+//
+// A session is read as a stream, one line at a time through a bounded
+// buffer (Options.MaxLine): it holds the calls and their results, never
+// the file, nor the request records that repeat the conversation. A line
+// that is not a record, a half-written last line, a record type this
+// package does not know: each is counted and noted, never an error.
+package session
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+)
+
+// Kind says what a tool call is to a reader of the session.
+type Kind int
+
+const (
+	KindRead  Kind = iota // the agent's read tool (Claude Code's Read)
+	KindShell             // a shell command that only prints a file: cat, head, sed -n, nl
+	KindOther             // any other tool call
+)
+
+// Session is what a session file says about the reads in it.
+type Session struct {
+	Agent     string // the readlens profile of the agent ("claude-code")
+	AgentName string // as people call it ("Claude Code")
+	Version   string // the agent's version, from its records
+	ID        string // the session's id
+	Cwd       string // the working directory of the session's first record
+
+	// Calls are every tool call, in the order the model made them.
+	Calls []*Call
+	// Changes are what the session records of files changing: the agent's
+	// own edits and the changes it noticed, in order.
+	Changes []Change
+
+	Lines   int            // lines read
+	Records int            // records understood
+	Unknown map[string]int // records of a type this package does not know, by type
+	Bad     int            // lines that are not a record (notes say which)
+	Notes   []string       // what was skipped, and why (at most maxNotes)
+}
+
+// Call is one tool call of the model, with its result.
+type Call struct {
+	N     int // position among all the session's calls, from 1
+	Index int // position among the reads (Kind Read and Shell), from 1; 0 for other calls
+	Kind  Kind
+	ID    string // the tool_use id
+	Tool  string // the tool's name ("Read", "Bash", "Edit")
+	Args  []byte // the arguments as the model sent them (JSON)
+	Line  int    // the session line holding the call
+	Cwd   string // the agent's working directory when it made the call
+	Time  string // the timestamp of the call's record
+
+	Path    string // the file the call reads or edits, absolute and cleaned ("" when none)
+	Command string // a shell read's command line
+	Span    Span   // the lines a shell read prints
+
+	// Result is the result as the model received it; nil when the session
+	// ends before the agent answered the call.
+	Result *Result
+	// RepeatOf is the Index of the latest earlier read of the same path,
+	// offset and limit (for a shell read: the same command's path and lines).
+	RepeatOf int
+	// Stub says the result is Claude Code's "file unchanged" stub, which
+	// stands for the content of the earlier read (RepeatOf).
+	Stub bool
+}
+
+// Span is a range of lines, from 1; To 0 is the end of the file.
+type Span struct{ From, To int }
+
+// Result is a tool's answer as the model received it.
+type Result struct {
+	// Output is the tool's text: with content blocks, their text blocks
+	// joined by a newline, as readlens read prints it. What the harness
+	// adds to the result before sending it (system reminders) is not in
+	// it, but in Harness.
+	Output      string
+	Harness     string
+	Attachments []Attachment // images and documents, in order
+	IsError     bool
+	Source      Source
+	// Transcript is true when the transcript's own form of the result (the
+	// user record) differs from the one the model received, as Claude
+	// Code's does before the request trims its end.
+	Transcript bool
+	// File is what the tool reported having read, when it did (Claude
+	// Code's toolUseResult): the first line, the lines, the total, and the
+	// text of those lines.
+	File *FileView
+}
+
+// Source names the record a result's form came from.
+type Source struct {
+	Record string // "api-request-blob" (the request as sent) or "user" (the transcript)
+	Line   int
+	Hash   string // the blob's hash
+	// Trimmed is true when no request holding the result was recorded and
+	// the transcript's form was trimmed the way the request trims it.
+	Trimmed bool
+}
+
+// String is the source for a person: "api-request-blob 3433e25b (line 25)".
+func (s Source) String() string {
+	switch {
+	case s.Hash != "":
+		return fmt.Sprintf("%s %.8s (line %d)", s.Record, s.Hash, s.Line)
+	case s.Trimmed:
+		return fmt.Sprintf("%s record (line %d), its end trimmed as the request trims it", s.Record, s.Line)
+	}
+	return fmt.Sprintf("%s record (line %d)", s.Record, s.Line)
+}
+
+// Attachment is an image or a document in a result.
+type Attachment struct {
+	Mime   string `json:"mime"`
+	Size   int64  `json:"size"`
+	SHA256 string `json:"sha256"`
+}
+
+// FileView is what a read tool said it read.
+type FileView struct {
+	Start, Lines, Total int
+	Content             string // the lines read, joined by newlines, as the tool decoded them
+}
+
+// Change is a record of a file changing during the session.
+type Change struct {
+	Path string
+	Line int    // the session line
+	Call int    // the call that made it (its N), 0 when the agent only noticed it
+	By   string // the tool ("Edit", "Write") or what noticed it
+}
+
+// Cut reports whether the model saw less of the file than the whole.
+func (c *Call) Cut() bool {
+	if c.Result == nil || c.Result.IsError {
+		return false
+	}
+	if f := c.Result.File; f != nil {
+		return f.Start > 1 || f.Start+f.Lines-1 < f.Total
+	}
+	return c.Kind == KindShell && (c.Span.From > 1 || c.Span.To != 0)
+}
+
+// Bytes is what the result brought into the context: its text and its
+// attachments, harness reminders not counted.
+func (c *Call) Bytes() int64 {
+	if c.Result == nil {
+		return 0
+	}
+	n := int64(len(c.Result.Output))
+	for _, a := range c.Result.Attachments {
+		n += a.Size
+	}
+	return n
+}
+
+// Reads are the calls that read a file: the read tool's and the shell's.
+func (s *Session) Reads() []*Call {
+	var out []*Call
+	for _, c := range s.Calls {
+		if c.Kind != KindOther {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// UnknownTypes lists the unknown record types, sorted.
+func (s *Session) UnknownTypes() []string {
+	var t []string
+	for k := range s.Unknown {
+		t = append(t, k)
+	}
+	sort.Strings(t)
+	return t
+}
+
+// ErrNotSession is returned for a file in which no line is a record of a
+// format this package reads.
+var ErrNotSession = errors.New("not a session file readlens can read (Claude Code's JSONL only, so far)")
+
+// Options bound the reading.
+type Options struct {
+	// MaxLine is the longest line held (default 64 MiB): a longer one is
+	// skipped with a note. An image of Claude Code's largest (3.75 MB of
+	// base64) fits many times over.
+	MaxLine int
+}
+
+const (
+	defaultMaxLine = 64 << 20
+	maxNotes       = 20
+)
+
+// Parse reads a session from r. The error is r's, or ErrNotSession; what
+// is wrong inside the file is in the session's notes.
+func Parse(r io.Reader, opt Options) (*Session, error) {
+	if opt.MaxLine <= 0 {
+		opt.MaxLine = defaultMaxLine
+	}
+	s := &Session{Unknown: map[string]int{}}
+	p := newClaude(s)
+	lr := lineReader{r: bufio.NewReaderSize(r, 64<<10), max: opt.MaxLine}
+	for {
+		line, ended, long, err := lr.next()
+		if err != nil && err != io.EOF {
+			return nil, err
+		}
+		if line == nil && !long && err == io.EOF {
+			break
+		}
+		s.Lines++
+		n := s.Lines
+		switch {
+		case long:
+			s.bad(fmt.Sprintf("line %d: longer than %d bytes, skipped", n, opt.MaxLine))
+		case len(bytes.TrimSpace(line)) == 0:
+			// A blank line says nothing.
+		default:
+			if perr := p.line(n, line); perr != nil {
+				if !ended {
+					s.bad(fmt.Sprintf("line %d: the last line is incomplete (the session may still be running), skipped", n))
+				} else {
+					s.bad(fmt.Sprintf("line %d: %v, skipped", n, perr))
+				}
+			}
+		}
+		if err == io.EOF {
+			break
+		}
+	}
+	if s.Records == 0 {
+		return s, ErrNotSession
+	}
+	if n := len(s.Unknown); n > 0 {
+		var parts []string
+		for _, t := range s.UnknownTypes() {
+			parts = append(parts, fmt.Sprintf("%q (%d)", t, s.Unknown[t]))
+		}
+		s.note(fmt.Sprintf("records of types readlens does not know were skipped: %s", join(parts)))
+	}
+	return s, nil
+}
+
+func (s *Session) bad(msg string) {
+	s.Bad++
+	if s.Bad == maxNotes+1 {
+		s.note("more lines were skipped; the count is in the summary")
+	}
+	if s.Bad <= maxNotes {
+		s.note(msg)
+	}
+}
+
+func (s *Session) note(msg string) { s.Notes = append(s.Notes, msg) }
+
+func join(parts []string) string {
+	var b bytes.Buffer
+	for i, p := range parts {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(p)
+	}
+	return b.String()
+}
+
+// lineReader hands out one line at a time, holding at most max bytes of
+// it: the rest of a longer line is read and dropped.
+type lineReader struct {
+	r   *bufio.Reader
+	max int
+	buf []byte
+}
+
+// next returns the line without its newline; ended says a newline ended
+// it; long says it was longer than max and is dropped (line is nil).
+func (l *lineReader) next() (line []byte, ended, long bool, err error) {
+	l.buf = l.buf[:0]
+	for {
+		chunk, err := l.r.ReadSlice('\n')
+		if !long {
+			if len(l.buf)+len(chunk) > l.max+1 { // +1: the newline
+				long = true
+				l.buf = l.buf[:0]
+			} else {
+				l.buf = append(l.buf, chunk...)
+			}
+		}
+		switch {
+		case err == bufio.ErrBufferFull:
+			continue
+		case err != nil && (len(l.buf) > 0 || long):
+			if long {
+				return nil, false, true, err
+			}
+			return l.buf, false, false, err
+		case err != nil:
+			return nil, false, false, err
+		}
+		if long {
+			return nil, true, true, nil
+		}
+		return bytes.TrimSuffix(l.buf, []byte("\n")), true, false, nil
+	}
+}
