@@ -70,6 +70,9 @@ func NewBody(st *theme.Styles, width int, r *reader.Result, o Options) *Body {
 		}
 		b.tail = prose(width, sentence{st.Hint, fmt.Sprintf("... (%d more lines, %s to expand)", hidden, key)})
 	}
+	if o.Expanded {
+		b.tail = append(b.tail, minimap(st, width, r.Truncation)...)
+	}
 	// What the tool left out, attachments and readlens's notes are never
 	// cut: they wrap at any width.
 	for _, a := range r.Attachments {
@@ -207,4 +210,21 @@ func errorRows(st *theme.Styles, width int, text string) []string {
 		out = append(out, prose(width, sentence{st.ErrorText, Plain(line)})...)
 	}
 	return out
+}
+
+// minimapWidth is the bar's length in cells.
+const minimapWidth = 20
+
+// minimap is a bar showing which part of the file an expanded card covers:
+// "██████░░░░░░░░ lines 1–2000 of 2709". Only where the total is known
+// and the card does not cover all of it.
+func minimap(st *theme.Styles, width int, t reader.Truncation) []string {
+	if !t.TotalKnown || t.TotalLines <= 0 || t.FirstLine <= 0 || (t.FirstLine == 1 && t.LastLine >= t.TotalLines) {
+		return nil
+	}
+	bar := min(minimapWidth, max(width/3, 4))
+	from := (t.FirstLine - 1) * bar / t.TotalLines
+	to := max((t.LastLine*bar+t.TotalLines-1)/t.TotalLines, from+1)
+	cells := strings.Repeat("░", from) + strings.Repeat("█", to-from) + strings.Repeat("░", bar-to)
+	return prose(width, sentence{st.Hint, fmt.Sprintf("%s lines %d–%d of %d", cells, t.FirstLine, t.LastLine, t.TotalLines)})
 }

@@ -183,7 +183,7 @@ func TestCollapsedHint(t *testing.T) {
 		}
 	}
 	expanded := strings.Split(ansi.Strip(Result(st, 80, res, Options{Expanded: true})), "\n")
-	if len(expanded) != 2000+2+1 || expanded[1999] != "line 2000" {
+	if len(expanded) != 2000+2+2 || expanded[1999] != "line 2000" || !strings.HasSuffix(expanded[2002], " lines 1–2000 of 3001") {
 		t.Errorf("expanded: %d rows, row 1999 %q", len(expanded), expanded[1999])
 	}
 }
@@ -253,5 +253,26 @@ func TestPrettyGutterOnlyWhereNumbered(t *testing.T) {
 	}
 	if first := strings.SplitN(oc, "\n", 2)[0]; first != "1 │ Hello, world!" {
 		t.Errorf("opencode's first pretty row %q, want it numbered", first)
+	}
+}
+
+// TestMinimap: an expanded card that holds part of the file draws a bar of
+// which part (issue 12: "█████░░ lines 1–2000 of 2709"); a card of the
+// whole file draws none.
+func TestMinimap(t *testing.T) {
+	st := theme.New(true)
+	for _, c := range []struct {
+		tr   reader.Truncation
+		want string
+	}{
+		{reader.Truncation{FirstLine: 1, LastLine: 2000, TotalLines: 2709, TotalKnown: true}, "███████████████░░░░░ lines 1–2000 of 2709"},
+		{reader.Truncation{FirstLine: 2001, LastLine: 2709, TotalLines: 2709, TotalKnown: true}, "░░░░░░░░░░░░░░██████ lines 2001–2709 of 2709"},
+		{reader.Truncation{FirstLine: 1, LastLine: 5, TotalLines: 5, TotalKnown: true}, ""},
+		{reader.Truncation{FirstLine: 1, LastLine: 5}, ""},
+	} {
+		got := strings.Join(minimap(st, 80, c.tr), "\n")
+		if ansi.Strip(got) != c.want {
+			t.Errorf("%+v: %q, want %q", c.tr, ansi.Strip(got), c.want)
+		}
 	}
 }
