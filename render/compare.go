@@ -1,0 +1,227 @@
+package render
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"charm.land/lipgloss/v2/table"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/readlens/readlens/reader/compare"
+	"github.com/readlens/readlens/theme"
+)
+
+// CompareTable is readlens compare's text form: a heading, then one row
+// an agent, worst verdict first, fitted to width; the row of the agent at
+// index selected in that order (-1: none) is drawn selected. Everything from the file system (the
+// path, the tools' messages) goes through render.Plain first.
+func CompareTable(st *theme.Styles, path string, rows []*compare.Row, width, selected int) string {
+	sorted := append([]*compare.Row(nil), rows...)
+	compare.SortWorstFirst(sorted)
+	var size int64 = -1
+	for _, r := range rows {
+		if r.Size >= 0 {
+			size = r.Size
+			break
+		}
+	}
+	var b strings.Builder
+	head := Plain(path)
+	if size >= 0 {
+		head += " · " + bytesText(size)
+	}
+	b.WriteString(ansi.Truncate(head, width, "…") + "\n")
+	header := []string{"agent", "verdict", "first call", "to read it all", "never shown"}
+	cells := [][]string{header}
+	for _, r := range sorted {
+		cells = append(cells, []string{r.Profile, verdictText(r), firstText(r), planText(r), unseenText(r.Unseen)})
+	}
+	fitTable(cells, width)
+	t := table.New().
+		Border(lipgloss.NormalBorder()).
+		Headers(cells[0]...).
+		Rows(cells[1:]...).
+		StyleFunc(func(row, col int) lipgloss.Style {
+			s := lipgloss.NewStyle().Padding(0, 1)
+			if st != nil && row == selected {
+				s = s.Inherit(st.Cursor)
+			}
+			return s
+		})
+	b.WriteString(t.Render() + "\n")
+	var notes []string
+	if len(rows) > 0 && rows[0].Tokens.Tokenizer != "" {
+		notes = append(notes, "tok: estimated tokens (cl100k_base; o200k_base for codex)")
+	}
+	for _, r := range rows {
+		if !r.Plan.ModelAsked {
+			notes = append(notes, "unasked: the tool names no next call; readlens made the one a model would")
+			break
+		}
+	}
+	for _, n := range notes {
+		b.WriteString(ansi.Truncate(n, width, "…") + "\n")
+	}
+	return b.String()
+}
+
+// fitTable wraps the cells so that the table is at most width wide: the widest
+// column gives up a column at a time, down to its header's width (headers
+// are not wrapped); a table that cannot fit even so is drawn at its least.
+func fitTable(cells [][]string, width int) {
+	n := len(cells[0])
+	frame := n + 1 + 2*n // a border between and around the columns, padding 1 each side
+	widths := make([]int, n)
+	least := make([]int, n)
+	for _, row := range cells {
+		for i, c := range row {
+			for _, l := range strings.Split(c, "\n") {
+				widths[i] = max(widths[i], ansi.StringWidth(l))
+			}
+		}
+	}
+	for i, h := range cells[0] {
+		least[i] = max(ansi.StringWidth(h), 6)
+	}
+	for total := frame + sum(widths); total > width; total-- {
+		widest := -1
+		for i := range widths {
+			if widths[i] > least[i] && (widest < 0 || widths[i] > widths[widest]) {
+				widest = i
+			}
+		}
+		if widest < 0 {
+			break
+		}
+		widths[widest]--
+	}
+	for _, row := range cells[1:] {
+		for i := range row {
+			row[i] = ansi.Wrap(row[i], widths[i], " ")
+		}
+	}
+}
+
+func sum(xs []int) int {
+	t := 0
+	for _, x := range xs {
+		t += x
+	}
+	return t
+}
+
+func verdictText(r *compare.Row) string {
+	switch {
+	case r.Cap != "":
+		return string(r.Verdict) + ": " + r.Cap
+	case r.Reason != "":
+		return string(r.Verdict) + ": " + r.Reason
+	}
+	return string(r.Verdict)
+}
+
+// messageWidth bounds a tool's message in the table: its first line is
+// whole in --json.
+const messageWidth = 60
+
+// firstText is what the first call shows; for a refusal or an error, the
+// tool's own first line, quoted (or readlens's note, which is not).
+func firstText(r *compare.Row) string {
+	c := r.First
+	var parts []string
+	if c.LastLine > 0 {
+		lines := thousands(c.FirstLine)
+		if c.LastLine != c.FirstLine {
+			lines += "–" + thousands(c.LastLine)
+		}
+		if c.TotalKnown {
+			lines += " of " + thousands(c.TotalLines)
+		}
+		parts = append(parts, lines)
+	}
+	switch {
+	case r.Message != "":
+		parts = append(parts, "“"+ansi.Truncate(Plain(r.Message), messageWidth, "…")+"”")
+	case r.Note != "" && r.Verdict == compare.Error:
+		parts = append(parts, "readlens: "+ansi.Truncate(Plain(r.Note), messageWidth, "…"))
+	}
+	if r.Reason != compare.ReasonNoAnswer { // no answer has no size
+		parts = append(parts, sizeText(r, c.Bytes, c.Tokens))
+	}
+	return strings.Join(parts, "\n")
+}
+
+// planEnds says, in readlens's words, why a plan stopped short.
+var planEnds = map[string]string{
+	compare.EndNoNext:     "stops: the tool names no next call",
+	compare.EndNoProgress: "stops: a call showed nothing new",
+	compare.EndError:      "stops: a call failed",
+	compare.EndChanged:    "stops: the file changed",
+	compare.EndLimit:      "stops: readlens's limit on calls",
+}
+
+func planText(r *compare.Row) string {
+	p := r.Plan
+	if r.Verdict == compare.Refused || r.Verdict == compare.Error {
+		return "—"
+	}
+	calls := thousands(len(p.Calls)) + " " + plural(len(p.Calls), "call")
+	if !p.ModelAsked {
+		calls += " (unasked)"
+	}
+	lines := []string{calls, sizeText(r, p.Bytes, p.Tokens)}
+	if p.End != compare.EndLastLine {
+		lines = append(lines, planEnds[p.End])
+	}
+	return strings.Join(lines, "\n")
+}
+
+// sizeText is an output's bytes, and its tokens when they were counted.
+func sizeText(r *compare.Row, bytes, tokens int) string {
+	if r.Tokens.Tokenizer == "" {
+		return bytesText(int64(bytes))
+	}
+	return bytesText(int64(bytes)) + ", " + thousands(tokens) + " tok"
+}
+
+func unseenText(u compare.Unseen) string {
+	var parts []string
+	if u.LinesCut > 0 {
+		parts = append(parts, fmt.Sprintf("%s %s cut: %s chars", thousands(u.LinesCut), plural(u.LinesCut, "line"), thousands(int(u.CharsLost))))
+	}
+	if u.CRLFToLF > 0 {
+		parts = append(parts, fmt.Sprintf("%s CRLF as LF", thousands(u.CRLFToLF)))
+	}
+	if u.BytesReplaced > 0 {
+		parts = append(parts, fmt.Sprintf("%s %s as U+FFFD", thousands(u.BytesReplaced), plural(u.BytesReplaced, "byte")))
+	}
+	if len(parts) == 0 {
+		return "—"
+	}
+	return strings.Join(parts, "\n")
+}
+
+// thousands writes n with thousands separators: 25,000.
+func thousands(n int) string {
+	s := fmt.Sprint(n)
+	if n < 0 {
+		return "-" + thousands(-n)
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// bytesText is a size as people read it: 812 B, 29.9 KB, 104.9 MB (1000s).
+func bytesText(n int64) string {
+	switch {
+	case n < 1000:
+		return fmt.Sprintf("%d B", n)
+	case n < 1000*1000:
+		return fmt.Sprintf("%.1f KB", float64(n)/1000)
+	case n < 1000*1000*1000:
+		return fmt.Sprintf("%.1f MB", float64(n)/1e6)
+	}
+	return fmt.Sprintf("%.1f GB", float64(n)/1e9)
+}
