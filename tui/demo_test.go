@@ -198,3 +198,26 @@ func TestFullHelpAtFortyColumns(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareView: c on a card opens every agent's row for its file, as in
+// readlens compare; enter opens the selected agent's card (issue 12).
+func TestCompareView(t *testing.T) {
+	m := demo(t, 160, 50)
+	press(m, "g", "c")
+	if m.cmp == nil || len(m.cmp.rows) != len(m.profiles) {
+		t.Fatalf("compare view: %+v", m.cmp)
+	}
+	s := screen(m)
+	for _, want := range []string{"agent", "verdict", "to read it all", "opencode", "cut: lines", "gemini-cli"} {
+		if !strings.Contains(s, want) {
+			t.Fatalf("the compare view lacks %q:\n%s", want, s)
+		}
+	}
+	press(m, "down")
+	agent := m.cmp.rows[1].Profile
+	n := len(m.tr.cards)
+	press(m, "enter")
+	if m.cmp != nil || len(m.tr.cards) != n+1 || m.tr.selected().profile != agent || !strings.HasSuffix(m.tr.selected().path, "src/server.go") {
+		t.Fatalf("enter: view open %v, %d cards, selected %s", m.cmp != nil, len(m.tr.cards), m.tr.selected().profile)
+	}
+}

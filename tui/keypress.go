@@ -44,6 +44,8 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return m.formKey(msg)
 	case focusFind:
 		return m.findKey(msg)
+	case focusCompare:
+		return m.compareKey(msg)
 	case focusPicker:
 		return m.pickerKey(msg)
 	}
@@ -159,6 +161,8 @@ func (m *Model) transcriptKey(msg tea.KeyPressMsg) tea.Cmd {
 			}
 		}
 	case c == nil:
+	case key.Matches(msg, k.Compare):
+		return m.compareFile(c.path)
 	case key.Matches(msg, k.Find), key.Matches(msg, k.GoTo):
 		m.find, m.focus = &finder{kind: []rune(msg.Text)[0]}, focusFind
 		if key.Matches(msg, k.GoTo) {

@@ -14,6 +14,7 @@ type KeyMap struct {
 	View, Next, Edit, Profile, PrevProfile, Copy key.Binding
 	Close, Reopen, Rerun, ToPicker               key.Binding
 	Find, GoTo, NextMatch, PrevMatch             key.Binding
+	Compare                                      key.Binding
 	// The path picker.
 	PickUp, PickDown, Open, Parent, Complete, Clear key.Binding
 	ReadAsIs, Legend                                key.Binding
@@ -52,6 +53,7 @@ func DefaultKeyMap() KeyMap {
 		Rerun:       b([]string{"r"}, "r", "read again"),
 		ToPicker:    b([]string{"tab"}, "tab", "pick a file"),
 		Find:        b([]string{"/"}, "/", "search the card"),
+		Compare:     b([]string{"c"}, "c", "every agent on this file"),
 		GoTo:        b([]string{":"}, ":", "go to a line"),
 		NextMatch:   b([]string{"]"}, "]", "next match"),
 		PrevMatch:   b([]string{"["}, "[", "previous match"),
@@ -87,7 +89,7 @@ func (k KeyMap) transcriptHelp() keyHelp {
 		short: []key.Binding{k.Expand, k.View, k.Next, k.Profile, k.ToPicker, k.Help, k.Quit},
 		full: [][]key.Binding{
 			{k.Expand, k.Toggle, k.ExpandAll, k.View, k.Copy, k.Close, k.Reopen},
-			{k.Next, k.Edit, k.Profile, k.PrevProfile, k.Rerun},
+			{k.Next, k.Edit, k.Profile, k.PrevProfile, k.Rerun, k.Compare},
 			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 			{k.Find, k.NextMatch, k.PrevMatch, k.GoTo},
 			{k.ToPicker, k.Help, k.Quit, k.Mouse},
@@ -104,6 +106,11 @@ func (k KeyMap) pickerHelp() keyHelp {
 			{k.Expand, k.ExpandAll, k.Help},
 		},
 	}
+}
+
+func (k KeyMap) compareHelp() keyHelp {
+	open := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open that agent's card"))
+	return keyHelp{short: []key.Binding{k.Up, k.Down, open, k.Cancel}, full: [][]key.Binding{{k.Up, k.Down, open, k.Cancel}}}
 }
 
 func (k KeyMap) formHelp() keyHelp {

@@ -47,6 +47,7 @@ const (
 	focusTranscript
 	focusForm
 	focusFind
+	focusCompare
 )
 
 // Model is the root of the inspector: it owns the layout, the focus and the
@@ -63,6 +64,7 @@ type Model struct {
 	tr        transcript
 	form      *form
 	find      *finder
+	cmp       *comparison // the compare view, while it is open
 	match     match
 	profiles  []string
 	profile   int
@@ -249,6 +251,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			c.invalidate()
 			m.reveal()
 			return m, m.highlight(c)
+		}
+	case compareRowMsg:
+		if m.cmp != nil && msg.path == m.cmp.path {
+			m.cmp.add(msg.row)
 		}
 	case spinner.TickMsg:
 		reading := false

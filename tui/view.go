@@ -169,6 +169,8 @@ func (m *Model) helpKeys() help.KeyMap {
 		return m.keys.pickerHelp()
 	case focusForm, focusFind:
 		return m.keys.formHelp()
+	case focusCompare:
+		return m.keys.compareHelp()
 	}
 	return m.keys.transcriptHelp()
 }
@@ -233,7 +235,10 @@ func (m *Model) draw() string {
 		if l.pickW > 0 {
 			pick = strings.Split(m.picker.view(m.st, l.pickW, l.bodyHeight, m.focus == focusPicker), "\n")
 		}
-		if l.cardW > 0 {
+		switch {
+		case l.cardW > 0 && m.cmp != nil:
+			cards = strings.Split(m.cmp.view(m.st, l.cardW, l.bodyHeight), "\n")
+		case l.cardW > 0:
 			empty := "Pick a file and press enter: its read appears here as a card."
 			cards = strings.Split(m.tr.view(m.st, l.cardW, l.bodyHeight, m.env(), empty), "\n")
 		}
