@@ -66,7 +66,7 @@ func (c *comparison) add(row *compare.Row) {
 func (c *comparison) view(st *theme.Styles, width, height int) string {
 	table := render.CompareTable(st, c.path, c.rows, width, c.sel)
 	if waiting := c.asked - len(c.rows); waiting > 0 {
-		table += st.Hint.Render(render.Plain(plural(waiting, "agent")+" still reading…")) + "\n"
+		table += st.Hint.Render(counted(waiting, "agent")+" still reading…") + "\n"
 	}
 	rows := strings.Split(strings.TrimRight(table, "\n"), "\n")
 	return strings.Join(rows[:min(len(rows), height)], "\n")
@@ -96,7 +96,8 @@ func (m *Model) compareKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-func plural(n int, word string) string {
+// counted is n and the word, plural unless n is 1: "3 agents".
+func counted(n int, word string) string {
 	if n == 1 {
 		return "1 " + word
 	}
