@@ -136,7 +136,7 @@ to continue where the tool stopped, p to ask another agent the same thing.`,
 	root.Flags().StringVarP(&f.profile, "profile", "p", all.Default, "the agent whose read tool runs first")
 	root.Flags().BoolVar(&f.demo, "demo", false, "open the sample tree built into readlens (as readlens demo)")
 	addThemeFlag(root, &f.theme)
-	root.AddCommand(newReadCmd(), newCompareCmd(), newSessionCmd(), newProfilesCmd(), newDemoCmd())
+	root.AddCommand(newReadCmd(), newCompareCmd(), newAuditCmd(), newSessionCmd(), newProfilesCmd(), newDemoCmd())
 	return root
 }
 
