@@ -126,19 +126,32 @@ func runAudit(cmd *cobra.Command, pos []string, f auditFlags) error {
 		if err != nil {
 			return usageErr("%v", err)
 		}
-		paths = append(paths, filepath.Clean(abs))
+		abs = filepath.Clean(abs)
+		// A PATH that is not there is a mistake, not a finding: a CI step
+		// with a misspelt directory must not pass by auditing nothing.
+		fsys := auditFS
+		if fsys == nil {
+			fsys = reader.OS{}
+		}
+		if _, err := fsys.Lstat(abs); err != nil {
+			return usageErr("%s: %v", p, errors.Unwrap(err))
+		}
+		paths = append(paths, abs)
 	}
 	out := bufio.NewWriter(cmd.OutOrStdout())
 	terminal := isTerminal(cmd.OutOrStdout())
 	var w auditWriter
-	names := profiles.Names()
+	var names []string // in the order chosen, as the findings come
+	for _, p := range profiles {
+		names = append(names, p.Info().Name)
+	}
 	switch f.format {
 	case "text":
 		w = &auditText{w: out, profiles: names}
 	case "json":
 		w = &auditJSON{w: out, root: root, profiles: names, terminal: terminal}
 	case "github":
-		w = &auditGitHub{w: out}
+		w = &auditGitHub{w: out, terminal: terminal}
 	case "sarif":
 		w = &auditSARIF{w: out, terminal: terminal}
 	default:
@@ -443,7 +456,10 @@ func (j *auditJSON) write(s string) error {
 // ::warning file=PATH,line=N,title=TITLE::MESSAGE
 // (error for a finding of kind error), escaped as the runner unescapes
 // them.
-type auditGitHub struct{ w io.Writer }
+type auditGitHub struct {
+	w        io.Writer
+	terminal bool // then a name's control characters are shown as symbols
+}
 
 func (g *auditGitHub) begin() error { return nil }
 
@@ -457,9 +473,12 @@ func (g *auditGitHub) file(f audit.File) error {
 		if x.Cap != "" {
 			title += " (" + x.Cap + ")"
 		}
-		_, err := fmt.Fprintf(g.w, "::%s file=%s,line=%d,title=%s::%s\n", level,
+		line := fmt.Sprintf("::%s file=%s,line=%d,title=%s::%s", level,
 			ghProperty(filepath.ToSlash(x.Path)), x.Line, ghProperty(title), ghData(x.Profile+": "+describe(x)))
-		if err != nil {
+		if g.terminal {
+			line = render.Plain(line)
+		}
+		if _, err := io.WriteString(g.w, line+"\n"); err != nil {
 			return err
 		}
 	}

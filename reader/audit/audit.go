@@ -15,10 +15,10 @@ package audit
 import (
 	"context"
 	"errors"
-	"io"
 	"io/fs"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strings"
 	"sync"
 
@@ -343,6 +343,8 @@ func sendListed(opts Options, fsys reader.FS, abs string, send func(job) error) 
 	j := job{abs: abs, file: File{Path: rel(opts.Root, abs)}}
 	fi, err := fsys.Lstat(abs)
 	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		j.file.Skipped = "listed by git, not in the work tree (deleted)"
 	case err != nil:
 		j.file.Skipped = reason(err)
 	case fi.IsDir():
@@ -353,42 +355,43 @@ func sendListed(opts Options, fsys reader.FS, abs string, send func(job) error) 
 	return send(j)
 }
 
-// walk sends every entry under dir, in the order the directory yields
-// them, a batch at a time; it never follows a symbolic link.
+// walk sends every entry under dir, sorted by name as git lists them (so
+// the output is the same on every file system), without following a
+// symbolic link. It holds one directory's entries at a time for each level
+// it is down.
 func walk(ctx context.Context, opts Options, fsys reader.FS, dir string, send func(job) error) error {
-	d, err := fsys.Open(dir)
-	if err != nil {
-		return send(job{abs: dir, file: File{Path: rel(opts.Root, dir), Skipped: "directory: " + reason(err)}})
+	if err := ctx.Err(); err != nil {
+		return err
 	}
-	defer d.Close()
-	for {
-		if err := ctx.Err(); err != nil {
+	d, err := fsys.Open(dir)
+	var entries []fs.DirEntry
+	if err == nil {
+		entries, err = d.ReadDir(-1)
+		d.Close()
+	}
+	if err != nil {
+		if err := send(job{abs: dir, file: File{Path: rel(opts.Root, dir), Skipped: "directory: " + reason(err)}}); err != nil {
 			return err
 		}
-		entries, err := d.ReadDir(256)
-		for _, e := range entries {
-			abs := filepath.Join(dir, e.Name())
-			if e.IsDir() {
-				if err := walk(ctx, opts, fsys, abs, send); err != nil {
-					return err
-				}
-				continue
-			}
-			j := job{abs: abs, file: File{Path: rel(opts.Root, abs)}}
-			if e.Type()&fs.ModeType != 0 {
-				j.file.Skipped = modeReason(e.Type())
-			}
-			if err := send(j); err != nil {
+	}
+	sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
+	for _, e := range entries {
+		abs := filepath.Join(dir, e.Name())
+		if e.IsDir() {
+			if err := walk(ctx, opts, fsys, abs, send); err != nil {
 				return err
 			}
+			continue
 		}
-		if err != nil || len(entries) == 0 {
-			if err != nil && !errors.Is(err, io.EOF) {
-				return send(job{abs: dir, file: File{Path: rel(opts.Root, dir), Skipped: "directory: " + reason(err)}})
-			}
-			return nil
+		j := job{abs: abs, file: File{Path: rel(opts.Root, abs)}}
+		if e.Type()&fs.ModeType != 0 {
+			j.file.Skipped = modeReason(e.Type())
+		}
+		if err := send(j); err != nil {
+			return err
 		}
 	}
+	return nil
 }
 
 // modeReason is why an entry that is not a regular file is skipped, or ""
