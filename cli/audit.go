@@ -30,6 +30,8 @@ type auditFlags struct {
 	format   string
 	failOn   []string
 	cwd      string
+	baseline string
+	write    string
 }
 
 func newAuditCmd() *cobra.Command {
@@ -60,12 +62,18 @@ Findings, one per file, agent and kind:
 Formats: text (by file, worst first, then a summary), json (one object),
 github (workflow annotations), sarif (SARIF 2.1.0).
 
+Baselines: --write-baseline FILE records every finding (its path, agent,
+kind and cap); --baseline FILE then reports only the findings FILE does not
+hold, so a team can adopt audit on a repository as it stands.
+
 Exit status: 0 when nothing --fail-on names was found (by default nothing
 fails), 1 when something was, 2 on a usage error.`,
 		Example: `  readlens audit
   readlens audit src docs --profiles claude-code,codex
   readlens audit --format github --fail-on cut,refused --profiles claude-code
-  readlens audit --format json | jq '.findings[] | select(.kind == "cut")'`,
+  readlens audit --format json | jq '.findings[] | select(.kind == "cut")'
+  readlens audit --write-baseline .readlens-baseline.json
+  readlens audit --baseline .readlens-baseline.json --fail-on cut,refused`,
 		RunE: func(cmd *cobra.Command, pos []string) error {
 			return runAudit(cmd, pos, f)
 		},
@@ -74,6 +82,8 @@ fails), 1 when something was, 2 on a usage error.`,
 	fl.StringSliceVar(&f.profiles, "profiles", nil, "the agents, comma-separated (default: every profile)")
 	fl.StringVar(&f.format, "format", "text", "text, json, github or sarif")
 	fl.StringSliceVar(&f.failOn, "fail-on", nil, "exit 1 when a finding of these kinds is found: cut, refused, error, unseen")
+	fl.StringVar(&f.baseline, "baseline", "", "report only findings this baseline does not hold (as --write-baseline wrote it)")
+	fl.StringVar(&f.write, "write-baseline", "", "record every finding of this audit in FILE, to pass to --baseline later")
 	fl.StringVar(&f.cwd, "cwd", "", "the agents' working directory, and the root findings are relative to (default: the current directory)")
 	_ = cmd.RegisterFlagCompletionFunc("profiles", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return all.Names(), cobra.ShellCompDirectiveNoFileComp
@@ -157,16 +167,65 @@ func runAudit(cmd *cobra.Command, pos []string, f auditFlags) error {
 	default:
 		return usageErr("--format: %q is not text, json, github or sarif", f.format)
 	}
+	var known audit.Baseline
+	if f.baseline != "" {
+		b, err := os.ReadFile(f.baseline)
+		if err == nil {
+			known, err = audit.ReadBaseline(strings.NewReader(string(b)))
+		}
+		if err != nil {
+			return usageErr("--baseline: %v", err)
+		}
+	}
+	var record *audit.BaselineWriter
+	var saveBaseline func() error
+	var ignore []string
+	if f.write != "" {
+		// Written beside its place and renamed there at the end: a run
+		// that fails leaves the old baseline as it was.
+		tmp, err := os.CreateTemp(filepath.Dir(f.write), ".readlens-baseline-*")
+		if err != nil {
+			return usageErr("--write-baseline: %v", err)
+		}
+		defer os.Remove(tmp.Name()) // nothing once renamed; else a failed run's debris
+		defer tmp.Close()
+		if abs, err := filepath.Abs(tmp.Name()); err == nil {
+			ignore = append(ignore, abs) // the spool is readlens's, not the project's
+		}
+		spool := bufio.NewWriter(tmp)
+		record = audit.NewBaselineWriter(spool)
+		saveBaseline = func() error {
+			if err := record.Close(); err != nil {
+				return err
+			}
+			if err := spool.Flush(); err != nil {
+				return err
+			}
+			if err := tmp.Close(); err != nil {
+				return err
+			}
+			return os.Rename(tmp.Name(), f.write)
+		}
+	}
 	if err := w.begin(); err != nil {
 		return usageErr("%v", err)
 	}
 	began := now()
 	failed := false
 	errOut := cmd.ErrOrStderr()
-	st, err := audit.Run(cmd.Context(), audit.Options{Root: root, Paths: paths, Profiles: profiles, Base: base}, func(af audit.File) error {
+	st, err := audit.Run(cmd.Context(), audit.Options{Root: root, Paths: paths, Profiles: profiles, Base: base, Ignore: ignore}, func(af audit.File) error {
+		kept := af.Findings[:0]
 		for _, x := range af.Findings {
+			if record != nil {
+				record.Add(x)
+			}
+			if known.Has(x) {
+				continue
+			}
+			kept = append(kept, x)
 			failed = failed || failOn[x.Kind]
 		}
+		af.Findings = kept
 		if af.Skipped != "" && f.format != "text" {
 			// Not in the JSON's shape: skipped entries are for people.
 			fmt.Fprintf(errOut, "readlens: skipped %s: %s\n", render.Plain(af.Path), render.Plain(af.Skipped))
@@ -188,6 +247,11 @@ func runAudit(cmd *cobra.Command, pos []string, f auditFlags) error {
 	}
 	if err := out.Flush(); err != nil {
 		return usageErr("%v", err)
+	}
+	if saveBaseline != nil {
+		if err := saveBaseline(); err != nil {
+			return usageErr("--write-baseline: %v", err)
+		}
 	}
 	if failed {
 		return &exitError{code: exitToolError, err: errors.New("findings --fail-on names"), silent: true}

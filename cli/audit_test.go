@@ -437,3 +437,60 @@ func sorted(xs []string) []string {
 	}
 	return s
 }
+
+// TestAuditBaseline: --write-baseline records the findings; --baseline
+// then reports none of them (and fails on none), only the findings it does
+// not hold; a file that is no baseline is a usage error.
+func TestAuditBaseline(t *testing.T) {
+	auditProject(t, auditFiles...)
+	dir := t.TempDir()
+	base := filepath.Join(dir, "baseline.json")
+	run := func(args ...string) (int, auditOutput) {
+		t.Helper()
+		code, out, stderr := cli(t, append([]string{"audit", "--cwd", "/project", "--format", "json"}, args...)...)
+		if code == exitUsage {
+			t.Fatalf("%v: %s", args, stderr)
+		}
+		return code, parseAudit(t, out)
+	}
+	code, all1 := run("--profiles", "opencode", "--write-baseline", base, "--fail-on", "cut")
+	if code != 1 || len(all1.Findings) == 0 {
+		t.Fatalf("writing: exit %d, %d findings", code, len(all1.Findings))
+	}
+	if code, again := run("--profiles", "opencode", "--baseline", base, "--fail-on", "cut,refused,error,unseen"); code != exitOK || len(again.Findings) != 0 || again.Files != len(auditFiles) {
+		t.Errorf("against its own baseline: exit %d, %+v", code, again.Findings)
+	}
+	_, both := run("--profiles", "opencode,pi")
+	_, fresh := run("--profiles", "opencode,pi", "--baseline", base)
+	var want []jsonFinding
+	for _, f := range both.Findings {
+		if f.Profile == "pi" {
+			want = append(want, f)
+		}
+	}
+	if len(fresh.Findings) != len(want) || len(want) == 0 {
+		t.Fatalf("new findings %+v, want pi's %+v", fresh.Findings, want)
+	}
+	for i := range want {
+		if fresh.Findings[i].Path != want[i].Path || fresh.Findings[i].Kind != want[i].Kind {
+			t.Errorf("new finding %d: %+v, want %+v", i, fresh.Findings[i], want[i])
+		}
+	}
+	// Rewriting the baseline with both agents leaves nothing new.
+	run("--profiles", "opencode,pi", "--write-baseline", base)
+	if _, none := run("--profiles", "opencode,pi", "--baseline", base); len(none.Findings) != 0 {
+		t.Errorf("after rewriting: %+v", none.Findings)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("the baseline's directory holds %d entries, want the baseline alone", len(entries))
+	}
+	bad := filepath.Join(dir, "bad.json")
+	_ = os.WriteFile(bad, []byte(`{"findings": 3}`), 0o644)
+	if code, _, _ := cli(t, "audit", "--cwd", "/project", "--baseline", bad); code != exitUsage {
+		t.Errorf("a bad baseline: exit %d", code)
+	}
+	if code, _, _ := cli(t, "audit", "--cwd", "/project", "--baseline", filepath.Join(dir, "none.json")); code != exitUsage {
+		t.Errorf("a missing baseline: exit %d", code)
+	}
+}

@@ -99,6 +99,9 @@ type Options struct {
 	Base reader.Request
 	// Workers bounds the files audited at once (0: GOMAXPROCS).
 	Workers int
+	// Ignore are absolute paths left out of the listing without a word:
+	// readlens's own files, such as a baseline being written.
+	Ignore []string
 	// Git lists a directory when it is in a git work tree; nil uses git on
 	// PATH (GitLister). With Base.FS set, trees are always walked.
 	Git Lister
@@ -163,7 +166,16 @@ func Run(ctx context.Context, opts Options, emit func(File) error) (Stats, error
 				return ctx.Err()
 			}
 		}
-		listErr = list(ctx, opts, fsys, send)
+		ignore := map[string]bool{}
+		for _, p := range opts.Ignore {
+			ignore[p] = true
+		}
+		listErr = list(ctx, opts, fsys, func(j job) error {
+			if ignore[j.abs] {
+				return nil
+			}
+			return send(j)
+		})
 	}()
 	var wg sync.WaitGroup
 	for range workers {
