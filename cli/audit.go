@@ -239,7 +239,9 @@ func runAudit(cmd *cobra.Command, pos []string, f auditFlags) error {
 		return nil
 	})
 	if err != nil {
-		_ = out.Flush()
+		if f.format == "text" || f.format == "github" {
+			_ = out.Flush() // what was found is still true; a half JSON document is not
+		}
 		return usageErr("%v", err) // audit.ErrNoGit among them
 	}
 	if err := w.end(st, now().Sub(began)); err != nil {

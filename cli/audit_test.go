@@ -494,3 +494,21 @@ func TestAuditBaseline(t *testing.T) {
 		t.Errorf("a missing baseline: exit %d", code)
 	}
 }
+
+// TestAuditNoGit: in a git work tree with no git on PATH, audit cannot
+// list what git would, and says so as a usage error rather than audit
+// files git ignores.
+func TestAuditNoGit(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "a.txt"), []byte("a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", t.TempDir())
+	code, out, stderr := cli(t, "audit", "--cwd", dir, "--format", "json")
+	if code != exitUsage || !strings.Contains(stderr, "git is not on PATH") || out != "" {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, stderr)
+	}
+}
