@@ -148,7 +148,9 @@ func Run(ctx context.Context, opts Options, emit func(File) error) (Stats, error
 	jobs := make(chan job)
 	done := make(chan job)
 	var listErr error
+	listed := make(chan struct{}) // closed once listErr is set
 	go func() {
+		defer close(listed)
 		defer close(jobs)
 		seq := 0
 		send := func(j job) error {
@@ -201,8 +203,8 @@ func Run(ctx context.Context, opts Options, emit func(File) error) (Stats, error
 	pending := map[int]File{}
 	next := 0
 	for j := range done {
-		if emitErr != nil {
-			continue // drain, so the workers end
+		if emitErr != nil || ctx.Err() != nil {
+			continue // drain, so the workers end; a cancelled call's answer is no finding
 		}
 		pending[j.seq] = j.file
 		for {
@@ -225,6 +227,7 @@ func Run(ctx context.Context, opts Options, emit func(File) error) (Stats, error
 			}
 		}
 	}
+	<-listed // the workers may have stopped first, on a cancelled run
 	if emitErr != nil {
 		return st, emitErr
 	}
