@@ -32,6 +32,7 @@ type auditFlags struct {
 	cwd      string
 	baseline string
 	write    string
+	noTokens bool
 }
 
 func newAuditCmd() *cobra.Command {
@@ -84,6 +85,7 @@ fails), 1 when something was, 2 on a usage error.`,
 	fl.StringSliceVar(&f.failOn, "fail-on", nil, "exit 1 when a finding of these kinds is found: cut, refused, error, unseen")
 	fl.StringVar(&f.baseline, "baseline", "", "report only findings this baseline does not hold (as --write-baseline wrote it)")
 	fl.StringVar(&f.write, "write-baseline", "", "record every finding of this audit in FILE, to pass to --baseline later")
+	fl.BoolVar(&f.noTokens, "no-tokens", false, "count no tokens (on a large tree the counting takes as long as the calls); tokens are then null in JSON")
 	fl.StringVar(&f.cwd, "cwd", "", "the agents' working directory, and the root findings are relative to (default: the current directory)")
 	_ = cmd.RegisterFlagCompletionFunc("profiles", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return all.Names(), cobra.ShellCompDirectiveNoFileComp
@@ -213,7 +215,7 @@ func runAudit(cmd *cobra.Command, pos []string, f auditFlags) error {
 	began := now()
 	failed := false
 	errOut := cmd.ErrOrStderr()
-	st, err := audit.Run(cmd.Context(), audit.Options{Root: root, Paths: paths, Profiles: profiles, Base: base, Ignore: ignore}, func(af audit.File) error {
+	st, err := audit.Run(cmd.Context(), audit.Options{Root: root, Paths: paths, Profiles: profiles, Base: base, Ignore: ignore, NoTokens: f.noTokens}, func(af audit.File) error {
 		kept := af.Findings[:0]
 		for _, x := range af.Findings {
 			if record != nil {
@@ -418,8 +420,8 @@ type jsonFinding struct {
 	FirstLine  int     `json:"first_line"`
 	LastLine   int     `json:"last_line"`
 	TotalLines *int    `json:"total_lines"` // null when the tool did not count them
-	Tokens     int     `json:"tokens"`
-	Message    *string `json:"message"` // null when the tool has no words for it
+	Tokens     *int    `json:"tokens"`      // null with --no-tokens
+	Message    *string `json:"message"`     // null when the tool has no words for it
 }
 
 func (j *auditJSON) begin() error {
@@ -444,7 +446,10 @@ func marshal(v any) ([]byte, error) {
 
 func (j *auditJSON) file(f audit.File) error {
 	for _, x := range f.Findings {
-		jf := jsonFinding{Path: x.Path, Profile: x.Profile, Kind: string(x.Kind), FirstLine: x.FirstLine, LastLine: x.LastLine, Tokens: x.Tokens}
+		jf := jsonFinding{Path: x.Path, Profile: x.Profile, Kind: string(x.Kind), FirstLine: x.FirstLine, LastLine: x.LastLine}
+		if x.Tokenizer != "" {
+			jf.Tokens = &x.Tokens
+		}
 		if x.Cap != "" {
 			jf.Cap = &x.Cap
 		}

@@ -512,3 +512,26 @@ func TestAuditNoGit(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, stderr)
 	}
 }
+
+// TestAuditNoTokens: --no-tokens finds the same, with every token figure
+// null.
+func TestAuditNoTokens(t *testing.T) {
+	auditProject(t, auditFiles...)
+	_, with, _ := cli(t, "audit", "--cwd", "/project", "--format", "json")
+	_, without, _ := cli(t, "audit", "--cwd", "/project", "--format", "json", "--no-tokens")
+	a, b := parseAudit(t, with), parseAudit(t, without)
+	if len(a.Findings) != len(b.Findings) || len(a.Findings) == 0 {
+		t.Fatalf("%d findings with tokens, %d without", len(a.Findings), len(b.Findings))
+	}
+	for i, f := range b.Findings {
+		if f.Tokens != nil || a.Findings[i].Tokens == nil {
+			t.Errorf("finding %d: tokens %v, with tokens %v", i, f.Tokens, a.Findings[i].Tokens)
+		}
+		f.Tokens = a.Findings[i].Tokens
+		x, _ := json.Marshal(f)
+		y, _ := json.Marshal(a.Findings[i])
+		if string(x) != string(y) {
+			t.Errorf("finding %d: %+v, with tokens %+v", i, f, a.Findings[i])
+		}
+	}
+}

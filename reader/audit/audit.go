@@ -70,9 +70,9 @@ type Finding struct {
 	FirstLine  int // the first call's window: 0 when it shows no line
 	LastLine   int
 	TotalLines int
-	TotalKnown bool // the tool counted the file's lines
-	Tokens     int  // the first call's output, estimated (compare.Tokens)
-	Tokenizer  string
+	TotalKnown bool   // the tool counted the file's lines
+	Tokens     int    // the first call's output, estimated (compare.Tokens)
+	Tokenizer  string // "" when no tokens were counted (Options.NoTokens)
 	Message    string // the first line of the tool's own error text, where it has one
 	Note       string // readlens's own remark, never the tool's
 	// Line is where the finding points: the first line the model is not
@@ -99,6 +99,9 @@ type Options struct {
 	Base reader.Request
 	// Workers bounds the files audited at once (0: GOMAXPROCS).
 	Workers int
+	// NoTokens counts no tokens: on a large tree the counting of the
+	// findings' outputs takes as long as the calls.
+	NoTokens bool
 	// Ignore are absolute paths left out of the listing without a word:
 	// readlens's own files, such as a baseline being written.
 	Ignore []string
@@ -258,7 +261,7 @@ func auditFile(ctx context.Context, opts Options, fsys reader.FS, j job) File {
 			f.Findings = append(f.Findings, Finding{Path: f.Path, Profile: p.Info().Name, Kind: KindError, Line: 1, Note: err.Error()})
 			continue
 		}
-		f.Findings = append(f.Findings, findings(f.Path, row)...)
+		f.Findings = append(f.Findings, findings(f.Path, row, !opts.NoTokens)...)
 	}
 	return f
 }
@@ -266,7 +269,7 @@ func auditFile(ctx context.Context, opts Options, fsys reader.FS, j job) File {
 // findings are what a row of compare's says, as audit kinds: a verdict
 // other than whole, and what the first call's lines hide. A cut by the
 // per-line cap alone is unseen, not cut: every line is shown, in part.
-func findings(path string, row *compare.Row) []Finding {
+func findings(path string, row *compare.Row, tokens bool) []Finding {
 	c := row.First
 	base := Finding{
 		Path: path, Profile: row.Profile, FirstLine: c.FirstLine, LastLine: c.LastLine,
@@ -311,7 +314,7 @@ func findings(path string, row *compare.Row) []Finding {
 		}
 		out = append(out, f)
 	}
-	if len(out) > 0 && c.Result != nil {
+	if len(out) > 0 && c.Result != nil && tokens {
 		n, tok := compare.Tokens(row.Profile, c.Result.Output)
 		for i := range out {
 			out[i].Tokens, out[i].Tokenizer = n, tok
