@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"time"
@@ -633,11 +634,12 @@ func (s *auditSARIF) begin() error {
 	if err != nil {
 		return err
 	}
-	v, _ := marshal(version)
-	if version == "" {
-		v, _ = marshal("devel")
+	name := version
+	if name == "" {
+		name, _ = buildVersion(debug.ReadBuildInfo())
 	}
-	head := fmt.Sprintf(`{"version":"2.1.0","$schema":%q,"runs":[{"tool":{"driver":{"name":"readlens","informationUri":"https://github.com/readlens/readlens","version":%s,"rules":%s}},"columnKind":"unicodeCodePoints","results":[`,
+	v, _ := marshal(name)
+	head := fmt.Sprintf(`{"version":"2.1.0","$schema":%q,"runs":[{"tool":{"driver":{"name":"readlens","version":%s,"rules":%s}},"columnKind":"unicodeCodePoints","results":[`,
 		sarifSchema, v, r)
 	return s.write([]byte(head))
 }
