@@ -326,7 +326,9 @@ func findings(path string, row *compare.Row, tokens bool) []Finding {
 // list sends every entry under opts.Paths.
 func list(ctx context.Context, opts Options, fsys reader.FS, send func(job) error) error {
 	for _, p := range opts.Paths {
-		fi, err := fsys.Lstat(p)
+		// A PATH named is followed if it is a link: the person chose it.
+		// Links met below it are not.
+		fi, err := fsys.Stat(p)
 		if err != nil {
 			if err := send(job{abs: p, file: File{Path: rel(opts.Root, p), Skipped: reason(err)}}); err != nil {
 				return err
