@@ -1,5 +1,5 @@
-// Package cli is readlens's command line: the inspector, read, profiles,
-// session and demo, with their flags, exit codes and help.
+// Package cli is readlens's command line: the inspector, read, compare,
+// audit, profiles, session and demo, with their flags, exit codes and help.
 package cli
 
 import (
@@ -126,6 +126,9 @@ to continue where the tool stopped, p to ask another agent the same thing.`,
   # every agent on one file: who sees it whole, the calls to read it all
   readlens compare big.log
 
+  # which files of this repository each agent cuts, refuses or garbles
+  readlens audit --fail-on cut,refused
+
   # every read of a Claude Code session, each run again with readlens
   readlens session ~/.claude/projects/-home-me-app/<id>.jsonl --check`,
 		Args: cobra.MaximumNArgs(1),
@@ -136,7 +139,7 @@ to continue where the tool stopped, p to ask another agent the same thing.`,
 	root.Flags().StringVarP(&f.profile, "profile", "p", all.Default, "the agent whose read tool runs first")
 	root.Flags().BoolVar(&f.demo, "demo", false, "open the sample tree built into readlens (as readlens demo)")
 	addThemeFlag(root, &f.theme)
-	root.AddCommand(newReadCmd(), newCompareCmd(), newSessionCmd(), newProfilesCmd(), newDemoCmd())
+	root.AddCommand(newReadCmd(), newCompareCmd(), newAuditCmd(), newSessionCmd(), newProfilesCmd(), newDemoCmd())
 	return root
 }
 

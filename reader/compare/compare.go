@@ -190,15 +190,50 @@ func Absolute(path string, req reader.Request) (string, error) {
 // Agent is one profile's row: req names the profile and the world it runs
 // in (its Args are ignored); path is handed to the tool as Absolute makes it.
 func Agent(ctx context.Context, path string, req reader.Request, opts Options) (*Row, error) {
-	abs, err := Absolute(path, req)
+	row, res, err := first(ctx, path, &req, opts)
 	if err != nil {
 		return nil, err
 	}
-	p := req.Profile
-	req.Args = p.Args(abs, nil, nil)
-	res, err := reader.Read(ctx, req)
+	count := counter(row.Profile)
+	if opts.NoTokens {
+		count = nil
+	}
+	var seen lineSeen
+	seen.add(&row.Unseen, res)
+	if row.Verdict == Whole || row.Verdict == Cut {
+		if err := follow(ctx, req, res, row, count, opts, &seen); err != nil {
+			return nil, err
+		}
+	}
+	return row, nil
+}
+
+// First is the default call alone, judged as Agent judges it: the verdict,
+// the first call, and in Unseen what that call's own lines hide; the plan
+// holds that one call and ends EndNoNext. readlens audit (issue 13) asks it
+// of every file, where following each plan would cost the square of the
+// file. The Result is in Row.First.Result with Options.KeepResults.
+func First(ctx context.Context, path string, req reader.Request, opts Options) (*Row, error) {
+	row, res, err := first(ctx, path, &req, opts)
 	if err != nil {
 		return nil, err
+	}
+	var seen lineSeen
+	seen.add(&row.Unseen, res)
+	return row, nil
+}
+
+// first runs the default call and judges it; req.Args becomes that call's.
+func first(ctx context.Context, path string, req *reader.Request, opts Options) (*Row, *reader.Result, error) {
+	abs, err := Absolute(path, *req)
+	if err != nil {
+		return nil, nil, err
+	}
+	p := req.Profile
+	req.Args = p.Args(abs, nil, nil)
+	res, err := reader.Read(ctx, *req)
+	if err != nil {
+		return nil, nil, err
 	}
 	count := counter(p.Info().Name)
 	if opts.NoTokens {
@@ -214,14 +249,7 @@ func Agent(ctx context.Context, path string, req reader.Request, opts Options) (
 	judge(row, res)
 	row.First = record(res, count, opts)
 	row.Plan = Plan{Calls: []Call{row.First}, Bytes: row.First.Bytes, Tokens: row.First.Tokens, ModelAsked: true, End: EndNoNext}
-	var seen lineSeen
-	seen.add(&row.Unseen, res)
-	if row.Verdict == Whole || row.Verdict == Cut {
-		if err := follow(ctx, req, res, row, count, opts, &seen); err != nil {
-			return nil, err
-		}
-	}
-	return row, nil
+	return row, res, nil
 }
 
 // follow makes the calls the tool asks for, after res, until the window

@@ -43,3 +43,10 @@ func (c *tokenCounter) count(text string) int {
 	n, _ := c.codec.Count(text)
 	return n
 }
+
+// Tokens counts text's tokens as compare counts a profile's figures, and
+// names the tokenizer: readlens audit counts only the calls it reports.
+func Tokens(profile, text string) (n int, tokenizer string) {
+	c := counter(profile)
+	return c.count(text), c.name
+}

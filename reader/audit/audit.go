@@ -1,0 +1,458 @@
+// Package audit says which files of a tree each agent's read tool cuts,
+// refuses, fails on or shows with something hidden: readlens audit
+// (issue 13), the engine half.
+//
+// The files are the ones git would list in a git work tree (git ls-files,
+// run as a subprocess), else every regular file under the path, walked
+// without following symbolic links. Every file gets each agent's default
+// call through reader.Read, judged by reader/compare's First: the verdicts,
+// caps and refusals are compare's, so audit and compare never disagree.
+// Files are audited by a bounded pool of workers and handed to the caller
+// one at a time, in the listing's order, as they finish: nothing holds the
+// whole tree.
+package audit
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/compare"
+)
+
+// Kind is what a finding says of a file and an agent.
+type Kind string
+
+const (
+	KindError   Kind = "error"   // the call fails, or the agent would never return
+	KindRefused Kind = "refused" // the tool refuses the file (Finding.Cap says why)
+	KindCut     Kind = "cut"     // the first call shows part of the file (Finding.Cap says which cap)
+	KindUnseen  Kind = "unseen"  // lines shown with something hidden: a per-line cut, CRLF as LF, bytes as U+FFFD
+)
+
+// Kinds are every kind, worst first.
+var Kinds = []Kind{KindError, KindRefused, KindCut, KindUnseen}
+
+// Rank orders kinds worst first: 0 for error.
+func Rank(k Kind) int {
+	for i, x := range Kinds {
+		if x == k {
+			return i
+		}
+	}
+	return len(Kinds)
+}
+
+// What an unseen finding's Cap names: the first that applies.
+const (
+	UnseenPerLine  = compare.CapPerLine // lines cut by the per-line cap
+	UnseenCRLF     = "crlf"             // lines ending \r\n shown ending \n
+	UnseenReplaced = "replaced"         // invalid UTF-8 shown as U+FFFD
+)
+
+// Finding is one agent's answer for one file, when it is not the whole file
+// as it stands.
+type Finding struct {
+	Path    string // relative to Options.Root, with the system's separators
+	Profile string
+	Kind    Kind
+	// Cap is, for a cut, the cap that cut it (compare's Cap* names); for a
+	// refusal, why (compare's Reason* names); for an error, no_answer when
+	// the agent would never return, else ""; for unseen, the first of
+	// per_line, crlf, replaced that applies.
+	Cap        string
+	FirstLine  int // the first call's window: 0 when it shows no line
+	LastLine   int
+	TotalLines int
+	TotalKnown bool   // the tool counted the file's lines
+	Tokens     int    // the first call's output, estimated (compare.Tokens)
+	Tokenizer  string // "" when no tokens were counted (Options.NoTokens)
+	Message    string // the first line of the tool's own error text, where it has one
+	Note       string // readlens's own remark, never the tool's
+	// Line is where the finding points: the first line the model is not
+	// shown (1 when it is shown none), or for unseen the first line with
+	// something hidden.
+	Line   int
+	Unseen compare.Unseen
+}
+
+// File is one entry of the listing, audited or skipped.
+type File struct {
+	Path     string // relative to Options.Root
+	Skipped  string // why the file was not audited; "" when it was
+	Findings []Finding
+}
+
+// Options say what to audit and how.
+type Options struct {
+	Root     string   // absolute: paths are reported relative to it
+	Paths    []string // absolute; a directory is listed, anything else audited as named
+	Profiles reader.Profiles
+	// Base is every call's request but its profile and arguments: Cwd,
+	// Worktree, FS (nil is the disk), Now.
+	Base reader.Request
+	// Workers bounds the files audited at once (0: GOMAXPROCS).
+	Workers int
+	// NoTokens counts no tokens: on a large tree the counting of the
+	// findings' outputs takes as long as the calls.
+	NoTokens bool
+	// Ignore are absolute paths left out of the listing without a word:
+	// readlens's own files, such as a baseline being written.
+	Ignore []string
+	// Git lists a directory when it is in a git work tree; nil uses git on
+	// PATH (GitLister). With Base.FS set, trees are always walked.
+	Git Lister
+}
+
+// Lister lists the files of a directory as git would, relative to it; ok
+// is false when dir is in no git work tree.
+type Lister func(ctx context.Context, dir string, yield func(rel string) error) (ok bool, err error)
+
+// Stats are what a run counted.
+type Stats struct {
+	Files   int // files audited
+	Skipped int
+}
+
+type job struct {
+	seq      int
+	abs      string
+	explicit bool // named on the command line: audited whatever it is
+	file     File
+}
+
+// Run audits the tree and calls emit for every entry, in the listing's
+// order, from one goroutine. An error from emit or from the listing (git
+// failing, a missing git) stops the run and is returned.
+func Run(ctx context.Context, opts Options, emit func(File) error) (Stats, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	if opts.Git == nil {
+		opts.Git = GitLister
+	}
+	fsys := opts.Base.FS
+	if fsys == nil {
+		fsys = reader.OS{}
+	}
+	// window bounds what is in flight: the lister may run at most this
+	// many entries ahead of the one emitted last, so one slow file holds
+	// back a bounded number of finished ones.
+	window := make(chan struct{}, 4*workers)
+	jobs := make(chan job)
+	done := make(chan job)
+	var listErr error
+	listed := make(chan struct{}) // closed once listErr is set
+	go func() {
+		defer close(listed)
+		defer close(jobs)
+		seq := 0
+		send := func(j job) error {
+			select {
+			case window <- struct{}{}:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+			j.seq = seq
+			seq++
+			select {
+			case jobs <- j:
+				return nil
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+		ignore := map[string]bool{}
+		for _, p := range opts.Ignore {
+			ignore[p] = true
+		}
+		listErr = list(ctx, opts, fsys, func(j job) error {
+			if ignore[j.abs] {
+				return nil
+			}
+			return send(j)
+		})
+	}()
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				if j.file.Skipped == "" {
+					j.file = auditFile(ctx, opts, fsys, j)
+				}
+				select {
+				case done <- j:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}()
+	}
+	go func() { wg.Wait(); close(done) }()
+
+	var st Stats
+	var emitErr error
+	pending := map[int]File{}
+	next := 0
+	for j := range done {
+		if emitErr != nil || ctx.Err() != nil {
+			continue // drain, so the workers end; a cancelled call's answer is no finding
+		}
+		pending[j.seq] = j.file
+		for {
+			f, ok := pending[next]
+			if !ok {
+				break
+			}
+			delete(pending, next)
+			next++
+			<-window
+			if f.Skipped != "" {
+				st.Skipped++
+			} else {
+				st.Files++
+			}
+			if err := emit(f); err != nil {
+				emitErr = err
+				cancel()
+				break
+			}
+		}
+	}
+	<-listed // the workers may have stopped first, on a cancelled run
+	if emitErr != nil {
+		return st, emitErr
+	}
+	if listErr != nil {
+		return st, listErr
+	}
+	return st, ctx.Err()
+}
+
+// auditFile runs every profile's default call on one file.
+func auditFile(ctx context.Context, opts Options, fsys reader.FS, j job) File {
+	f := j.file
+	if !j.explicit {
+		// Listed a moment ago; gone now: say so rather than report every
+		// agent's "not found".
+		if _, err := fsys.Lstat(j.abs); errors.Is(err, fs.ErrNotExist) {
+			f.Skipped = "deleted while the audit ran"
+			return f
+		}
+	}
+	for _, p := range opts.Profiles {
+		req := opts.Base
+		req.Profile = p
+		row, err := compare.First(ctx, j.abs, req, compare.Options{NoTokens: true, KeepResults: true})
+		if err != nil {
+			// readlens could not run the call (a cancelled run): an error,
+			// in readlens's words, never the tool's.
+			f.Findings = append(f.Findings, Finding{Path: f.Path, Profile: p.Info().Name, Kind: KindError, Line: 1, Note: err.Error()})
+			continue
+		}
+		f.Findings = append(f.Findings, findings(f.Path, row, !opts.NoTokens)...)
+	}
+	return f
+}
+
+// findings are what a row of compare's says, as audit kinds: a verdict
+// other than whole, and what the first call's lines hide. A cut by the
+// per-line cap alone is unseen, not cut: every line is shown, in part.
+func findings(path string, row *compare.Row, tokens bool) []Finding {
+	c := row.First
+	base := Finding{
+		Path: path, Profile: row.Profile, FirstLine: c.FirstLine, LastLine: c.LastLine,
+		TotalLines: c.TotalLines, TotalKnown: c.TotalKnown, Message: row.Message, Note: row.Note, Line: 1,
+	}
+	var out []Finding
+	switch row.Verdict {
+	case compare.Error:
+		f := base
+		f.Kind, f.Cap = KindError, row.Reason
+		out = append(out, f)
+	case compare.Refused:
+		f := base
+		f.Kind, f.Cap = KindRefused, row.Reason
+		out = append(out, f)
+	case compare.Cut:
+		if row.Cap != compare.CapPerLine {
+			f := base
+			f.Kind, f.Cap = KindCut, row.Cap
+			f.Line = c.LastLine + 1
+			out = append(out, f)
+		}
+	}
+	if u := row.Unseen; u.LinesCut > 0 || u.CRLFToLF > 0 || u.BytesReplaced > 0 {
+		f := base
+		f.Kind, f.Message, f.Unseen = KindUnseen, "", u
+		switch {
+		case u.LinesCut > 0:
+			f.Cap = UnseenPerLine
+		case u.CRLFToLF > 0:
+			f.Cap = UnseenCRLF
+		default:
+			f.Cap = UnseenReplaced
+		}
+		if c.Result != nil {
+			for _, l := range c.Result.Lines {
+				if l.Cut || l.CRLF || l.Replaced > 0 {
+					f.Line = l.N
+					break
+				}
+			}
+		}
+		out = append(out, f)
+	}
+	if len(out) > 0 && c.Result != nil && tokens {
+		n, tok := compare.Tokens(row.Profile, c.Result.Output)
+		for i := range out {
+			out[i].Tokens, out[i].Tokenizer = n, tok
+		}
+	}
+	return out
+}
+
+// list sends every entry under opts.Paths.
+func list(ctx context.Context, opts Options, fsys reader.FS, send func(job) error) error {
+	for _, p := range opts.Paths {
+		// A PATH named is followed if it is a link: the person chose it.
+		// Links met below it are not.
+		fi, err := fsys.Stat(p)
+		if err != nil {
+			if err := send(job{abs: p, file: File{Path: rel(opts.Root, p), Skipped: reason(err)}}); err != nil {
+				return err
+			}
+			continue
+		}
+		if !fi.IsDir() {
+			if err := send(job{abs: p, explicit: true, file: File{Path: rel(opts.Root, p)}}); err != nil {
+				return err
+			}
+			continue
+		}
+		if opts.Base.FS == nil {
+			ok, err := opts.Git(ctx, p, func(r string) error { return sendListed(opts, fsys, filepath.Join(p, r), send) })
+			if err != nil {
+				return err
+			}
+			if ok {
+				continue
+			}
+		}
+		if err := walk(ctx, opts, fsys, p, send); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sendListed sends a file git listed: a regular file to audit, anything
+// else skipped with what it is.
+func sendListed(opts Options, fsys reader.FS, abs string, send func(job) error) error {
+	j := job{abs: abs, file: File{Path: rel(opts.Root, abs)}}
+	fi, err := fsys.Lstat(abs)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		j.file.Skipped = "listed by git, not in the work tree (deleted)"
+	case err != nil:
+		j.file.Skipped = reason(err)
+	case fi.IsDir():
+		j.file.Skipped = "a directory (a submodule or a nested repository)"
+	default:
+		j.file.Skipped = modeReason(fi.Mode())
+	}
+	return send(j)
+}
+
+// walk sends every entry under dir, sorted by name as git lists them (so
+// the output is the same on every file system), without following a
+// symbolic link. It holds one directory's entries at a time for each level
+// it is down.
+func walk(ctx context.Context, opts Options, fsys reader.FS, dir string, send func(job) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	d, err := fsys.Open(dir)
+	var entries []fs.DirEntry
+	if err == nil {
+		entries, err = d.ReadDir(-1)
+		d.Close()
+	}
+	if err != nil {
+		if err := send(job{abs: dir, file: File{Path: rel(opts.Root, dir), Skipped: "directory: " + reason(err)}}); err != nil {
+			return err
+		}
+	}
+	sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
+	for _, e := range entries {
+		abs := filepath.Join(dir, e.Name())
+		if e.IsDir() {
+			if err := walk(ctx, opts, fsys, abs, send); err != nil {
+				return err
+			}
+			continue
+		}
+		j := job{abs: abs, file: File{Path: rel(opts.Root, abs)}}
+		if e.Type()&fs.ModeType != 0 {
+			j.file.Skipped = modeReason(e.Type())
+		}
+		if err := send(j); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// modeReason is why an entry that is not a regular file is skipped, or ""
+// for a regular file.
+func modeReason(m fs.FileMode) string {
+	switch {
+	case m.IsRegular():
+		return ""
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link (not followed)"
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeIrregular != 0:
+		return "an irregular file"
+	}
+	return "not a regular file"
+}
+
+// reason is an error's text without the path, which the entry names.
+func reason(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	if errors.Is(err, fs.ErrNotExist) {
+		return "does not exist"
+	}
+	return err.Error()
+}
+
+// rel is abs relative to root, or abs when it lies outside.
+func rel(root, abs string) string {
+	r, err := filepath.Rel(root, abs)
+	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return abs
+	}
+	return r
+}

@@ -1,0 +1,87 @@
+package audit_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/agents/opencode"
+	"github.com/readlens/readlens/reader/audit"
+)
+
+// tree is n small files and one file opencode cuts, served at /t.
+func tree(n int) reader.FS {
+	m := fstest.MapFS{}
+	for i := range n {
+		m[fmt.Sprintf("d%d/f%03d.txt", i%3, i)] = &fstest.MapFile{Data: []byte("x\n"), Mode: 0o644}
+	}
+	big := make([]byte, 0, 3000*2)
+	for range 3000 {
+		big = append(big, "y\n"...)
+	}
+	m["d1/big.txt"] = &fstest.MapFile{Data: big, Mode: 0o644}
+	return reader.Mount(m, "/t")
+}
+
+func opts(fsys reader.FS) audit.Options {
+	return audit.Options{
+		Root: "/t", Paths: []string{"/t"}, Profiles: reader.Profiles{opencode.Profile},
+		Base: reader.Request{Cwd: "/t", Worktree: "/t", FS: fsys}, Workers: 3,
+	}
+}
+
+// TestRunOrder: with several workers, the files come in the listing's
+// order (sorted by name), each once, and the one opencode cuts has its
+// finding.
+func TestRunOrder(t *testing.T) {
+	var got []string
+	st, err := audit.Run(context.Background(), opts(tree(200)), func(f audit.File) error {
+		got = append(got, f.Path)
+		if f.Path == "d1/big.txt" && (len(f.Findings) != 1 || f.Findings[0].Kind != audit.KindCut || f.Findings[0].Line != 2001) {
+			t.Errorf("big.txt: %+v", f.Findings)
+		}
+		return nil
+	})
+	if err != nil || st.Files != 201 || len(got) != 201 {
+		t.Fatalf("%v, %+v, %d emitted", err, st, len(got))
+	}
+	for i := 1; i < len(got); i++ {
+		if got[i-1] >= got[i] {
+			t.Fatalf("out of order: %q before %q", got[i-1], got[i])
+		}
+	}
+}
+
+// TestRunStops: an error from emit, or a cancelled context, ends the run
+// promptly and is returned: no worker or lister is left waiting.
+func TestRunStops(t *testing.T) {
+	stop := errors.New("stop")
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		n := 0
+		_, err := audit.Run(context.Background(), opts(tree(500)), func(audit.File) error {
+			if n++; n == 5 {
+				return stop
+			}
+			return nil
+		})
+		if !errors.Is(err, stop) {
+			t.Errorf("emit's error: %v", err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		_, err = audit.Run(ctx, opts(tree(500)), func(audit.File) error { cancel(); return nil })
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("cancelled: %v", err)
+		}
+	}()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		t.Fatal("Run did not stop")
+	}
+}
