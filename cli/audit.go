@@ -291,13 +291,13 @@ func describe(x audit.Finding) string {
 		u := x.Unseen
 		var hid []string
 		if u.LinesCut > 0 {
-			hid = append(hid, fmt.Sprintf("%s %s cut by the per-line cap (%s chars lost)", num(u.LinesCut), plural(u.LinesCut, "line"), num(int(u.CharsLost))))
+			hid = append(hid, fmt.Sprintf("%s %s cut by the per-line cap (%s chars lost)", render.Thousands(u.LinesCut), render.Plural(u.LinesCut, "line"), render.Thousands(int(u.CharsLost))))
 		}
 		if u.CRLFToLF > 0 {
-			hid = append(hid, fmt.Sprintf("%s CRLF %s shown as LF", num(u.CRLFToLF), plural(u.CRLFToLF, "line")))
+			hid = append(hid, fmt.Sprintf("%s CRLF %s shown as LF", render.Thousands(u.CRLFToLF), render.Plural(u.CRLFToLF, "line")))
 		}
 		if u.BytesReplaced > 0 {
-			hid = append(hid, fmt.Sprintf("%s invalid UTF-8 %s shown as U+FFFD", num(u.BytesReplaced), plural(u.BytesReplaced, "byte")))
+			hid = append(hid, fmt.Sprintf("%s invalid UTF-8 %s shown as U+FFFD", render.Thousands(u.BytesReplaced), render.Plural(u.BytesReplaced, "byte")))
 		}
 		parts = append(parts, "unseen: "+strings.Join(hid, ", "))
 	}
@@ -308,18 +308,18 @@ func describe(x audit.Finding) string {
 		parts = append(parts, "readlens: "+x.Note)
 	}
 	if x.Tokenizer != "" && (x.Kind == audit.KindCut || x.Kind == audit.KindUnseen) {
-		parts = append(parts, "first call "+num(x.Tokens)+" tok")
+		parts = append(parts, "first call "+render.Thousands(x.Tokens)+" tok")
 	}
 	return strings.Join(parts, " · ")
 }
 
 func linesText(x audit.Finding) string {
-	s := "lines " + num(x.FirstLine)
+	s := "lines " + render.Thousands(x.FirstLine)
 	if x.LastLine != x.FirstLine {
-		s += "–" + num(x.LastLine)
+		s += "–" + render.Thousands(x.LastLine)
 	}
 	if x.TotalKnown {
-		s += " of " + num(x.TotalLines)
+		s += " of " + render.Thousands(x.TotalLines)
 	}
 	return s
 }
@@ -378,8 +378,8 @@ func (t *auditText) end(st audit.Stats, elapsed time.Duration) error {
 	if st.Files > 0 || st.Skipped > 0 {
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(&b, "%s %s audited, %s skipped, %s %s\n", num(st.Files), plural(st.Files, "file"), num(st.Skipped),
-		num(t.findings), plural(t.findings, "finding"))
+	fmt.Fprintf(&b, "%s %s audited, %s skipped, %s %s\n", render.Thousands(st.Files), render.Plural(st.Files, "file"), render.Thousands(st.Skipped),
+		render.Thousands(t.findings), render.Plural(t.findings, "finding"))
 	width := len("agent")
 	for _, p := range t.profiles {
 		width = max(width, len(p))
@@ -392,7 +392,7 @@ func (t *auditText) end(st audit.Stats, elapsed time.Duration) error {
 	for _, p := range t.profiles {
 		fmt.Fprintf(&b, "%-*s", width, p)
 		for _, k := range audit.Kinds {
-			fmt.Fprintf(&b, "  %8s", num(t.counts[p][k]))
+			fmt.Fprintf(&b, "  %8s", render.Thousands(t.counts[p][k]))
 		}
 		b.WriteString("\n")
 	}

@@ -130,12 +130,12 @@ func firstText(r *compare.Row) string {
 	c := r.First
 	var parts []string
 	if c.LastLine > 0 {
-		lines := thousands(c.FirstLine)
+		lines := Thousands(c.FirstLine)
 		if c.LastLine != c.FirstLine {
-			lines += "–" + thousands(c.LastLine)
+			lines += "–" + Thousands(c.LastLine)
 		}
 		if c.TotalKnown {
-			lines += " of " + thousands(c.TotalLines)
+			lines += " of " + Thousands(c.TotalLines)
 		}
 		parts = append(parts, lines)
 	}
@@ -165,7 +165,7 @@ func planText(r *compare.Row) string {
 	if r.Verdict == compare.Refused || r.Verdict == compare.Error {
 		return "—"
 	}
-	calls := thousands(len(p.Calls)) + " " + plural(len(p.Calls), "call")
+	calls := Thousands(len(p.Calls)) + " " + Plural(len(p.Calls), "call")
 	if !p.ModelAsked {
 		calls += " (unasked)"
 	}
@@ -181,19 +181,19 @@ func sizeText(r *compare.Row, bytes, tokens int) string {
 	if r.Tokens.Tokenizer == "" {
 		return bytesText(int64(bytes))
 	}
-	return bytesText(int64(bytes)) + ", " + thousands(tokens) + " tok"
+	return bytesText(int64(bytes)) + ", " + Thousands(tokens) + " tok"
 }
 
 func unseenText(u compare.Unseen) string {
 	var parts []string
 	if u.LinesCut > 0 {
-		parts = append(parts, fmt.Sprintf("%s %s cut: %s chars", thousands(u.LinesCut), plural(u.LinesCut, "line"), thousands(int(u.CharsLost))))
+		parts = append(parts, fmt.Sprintf("%s %s cut: %s chars", Thousands(u.LinesCut), Plural(u.LinesCut, "line"), Thousands(int(u.CharsLost))))
 	}
 	if u.CRLFToLF > 0 {
-		parts = append(parts, fmt.Sprintf("%s CRLF as LF", thousands(u.CRLFToLF)))
+		parts = append(parts, fmt.Sprintf("%s CRLF as LF", Thousands(u.CRLFToLF)))
 	}
 	if u.BytesReplaced > 0 {
-		parts = append(parts, fmt.Sprintf("%s %s as U+FFFD", thousands(u.BytesReplaced), plural(u.BytesReplaced, "byte")))
+		parts = append(parts, fmt.Sprintf("%s %s as U+FFFD", Thousands(u.BytesReplaced), Plural(u.BytesReplaced, "byte")))
 	}
 	if len(parts) == 0 {
 		return "—"
@@ -201,11 +201,11 @@ func unseenText(u compare.Unseen) string {
 	return strings.Join(parts, "\n")
 }
 
-// thousands writes n with thousands separators: 25,000.
-func thousands(n int) string {
+// Thousands writes n with thousands separators: 25,000.
+func Thousands(n int) string {
 	s := fmt.Sprint(n)
 	if n < 0 {
-		return "-" + thousands(-n)
+		return "-" + Thousands(-n)
 	}
 	for i := len(s) - 3; i > 0; i -= 3 {
 		s = s[:i] + "," + s[i:]

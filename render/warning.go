@@ -68,7 +68,7 @@ func warnings(st *theme.Styles, r *reader.Result) []sentence {
 		if n > 5 {
 			nums = append(nums, "…")
 		}
-		warn(fmt.Sprintf("%d %s cut by the per-line cap: %s", n, plural(n, "line"), strings.Join(nums, ", ")))
+		warn(fmt.Sprintf("%d %s cut by the per-line cap: %s", n, Plural(n, "line"), strings.Join(nums, ", ")))
 	}
 	return out
 }
@@ -97,7 +97,8 @@ func continuation(r *reader.Result) string {
 	return strings.Join(kv, ", ")
 }
 
-func plural(n int, word string) string {
+// Plural is word, with an s unless n is 1.
+func Plural(n int, word string) string {
 	if n == 1 {
 		return word
 	}
