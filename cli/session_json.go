@@ -1,0 +1,146 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+
+	"github.com/readlens/readlens/reader/agents/all"
+	"github.com/readlens/readlens/render"
+	"github.com/readlens/readlens/session"
+)
+
+// The --json form of a session.
+type sessionJSON struct {
+	File           string          `json:"file"`
+	Agent          string          `json:"agent"`
+	AgentName      string          `json:"agent_name"`
+	Version        string          `json:"version"`
+	ProfileRelease string          `json:"profile_release"`
+	SessionID      string          `json:"session_id"`
+	Cwd            string          `json:"cwd"`
+	Lines          int             `json:"lines"`
+	Records        int             `json:"records"`
+	BadLines       int             `json:"bad_lines"`
+	Unknown        map[string]int  `json:"unknown_records"`
+	Notes          []string        `json:"notes"`
+	Summary        sessionSummary  `json:"summary"`
+	Check          map[string]int  `json:"check,omitempty"`
+	Reads          []sessionReadJS `json:"reads"`
+}
+
+type sessionReadJS struct {
+	Index    int             `json:"index"`
+	Call     int             `json:"call"`
+	Line     int             `json:"line"`
+	ID       string          `json:"id"`
+	Tool     string          `json:"tool"`
+	Shell    bool            `json:"shell"`
+	Command  string          `json:"command,omitempty"`
+	Args     json.RawMessage `json:"args"`
+	Cwd      string          `json:"cwd"`
+	Path     string          `json:"path"`
+	Range    string          `json:"range"`
+	Bytes    int64           `json:"bytes"`
+	Cut      bool            `json:"cut"`
+	RepeatOf int             `json:"repeat_of,omitempty"`
+	Stub     bool            `json:"unchanged_stub"`
+	Result   *sessionResJS   `json:"result"`
+	Check    *sessionCheckJS `json:"check,omitempty"`
+}
+
+type sessionResJS struct {
+	Output      string               `json:"output"`
+	IsError     bool                 `json:"is_error"`
+	Attachments []session.Attachment `json:"attachments"`
+	// Harness is what Claude Code appended inside the result (system
+	// reminders): the model received it too, after Output.
+	Harness string `json:"harness,omitempty"`
+	Source  struct {
+		Record  string `json:"record"`
+		Line    int    `json:"line"`
+		Hash    string `json:"hash,omitempty"`
+		Trimmed bool   `json:"trimmed,omitempty"`
+	} `json:"source"`
+	TranscriptDiffers bool `json:"transcript_differs"`
+	File              *struct {
+		Start int `json:"start_line"`
+		Lines int `json:"lines"`
+		Total int `json:"total_lines"`
+	} `json:"file,omitempty"`
+}
+
+type sessionCheckJS struct {
+	Verdict string `json:"verdict"`
+	Reason  string `json:"reason,omitempty"`
+	// readlens's answer, when it is not the recorded one.
+	Output      *string              `json:"output,omitempty"`
+	IsError     bool                 `json:"is_error"`
+	Attachments []session.Attachment `json:"attachments,omitempty"`
+	Note        string               `json:"note,omitempty"`
+}
+
+func writeSessionJSON(w io.Writer, file string, s *session.Session, checked []session.Checked, notes []string, check, terminal bool) error {
+	j := sessionJSON{File: file, Agent: s.Agent, AgentName: s.AgentName, Version: s.Version, SessionID: s.ID, Cwd: s.Cwd,
+		Lines: s.Lines, Records: s.Records, BadLines: s.Bad, Unknown: s.Unknown, Notes: notes, Summary: summarize(s),
+		Reads: []sessionReadJS{}}
+	if p, err := all.Lookup(s.Agent); err == nil {
+		j.ProfileRelease = p.Info().Release
+	}
+	if j.Notes == nil {
+		j.Notes = []string{}
+	}
+	if check {
+		j.Check = map[string]int{}
+		for v, n := range session.Counts(checked) {
+			j.Check[string(v)] = n
+		}
+	}
+	for i, c := range s.Reads() {
+		r := sessionReadJS{Index: c.Index, Call: c.N, Line: c.Line, ID: c.ID, Tool: c.Tool, Shell: c.Kind == session.KindShell,
+			Command: c.Command, Args: c.Args, Cwd: c.Cwd, Path: c.Path, Range: readRange(c), Bytes: c.Bytes(), Cut: c.Cut(),
+			RepeatOf: c.RepeatOf, Stub: c.Stub}
+		if len(r.Args) == 0 {
+			r.Args = json.RawMessage("null")
+		}
+		if res := c.Result; res != nil {
+			rj := &sessionResJS{Output: res.Output, IsError: res.IsError, Attachments: res.Attachments, Harness: res.Harness,
+				TranscriptDiffers: res.Transcript}
+			if rj.Attachments == nil {
+				rj.Attachments = []session.Attachment{}
+			}
+			rj.Source.Record, rj.Source.Line, rj.Source.Hash, rj.Source.Trimmed = res.Source.Record, res.Source.Line, res.Source.Hash, res.Source.Trimmed
+			if f := res.File; f != nil {
+				rj.File = &struct {
+					Start int `json:"start_line"`
+					Lines int `json:"lines"`
+					Total int `json:"total_lines"`
+				}{f.Start, f.Lines, f.Total}
+			}
+			r.Result = rj
+		}
+		if check {
+			ch := checked[i]
+			cj := &sessionCheckJS{Verdict: string(ch.Verdict), Reason: ch.Reason, IsError: ch.IsError, Attachments: ch.Attachments, Note: ch.Note}
+			if ch.Verdict == session.Changed || ch.Verdict == session.Differs {
+				out := ch.Output
+				cj.Output = &out
+			}
+			r.Check = cj
+		}
+		j.Reads = append(j.Reads, r)
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(j); err != nil {
+		return err
+	}
+	text := b.Bytes()
+	if terminal {
+		text = render.JSON(text)
+	}
+	_, err := w.Write(text)
+	return err
+}
