@@ -75,8 +75,6 @@ type Attachment struct {
 	SHA256 string `json:"sha256"`
 	Width  int    `json:"width,omitempty"`
 	Height int    `json:"height,omitempty"`
-	// Corrupt says the image did not decode (checked when a profile asks).
-	Corrupt bool `json:"-"`
 	// Reencoded says the bytes are readlens's own encoding of what the tool
 	// sends (pi's resized image): its mime type and dimensions are the
 	// tool's, its bytes, size and digest as close as readlens's port of
