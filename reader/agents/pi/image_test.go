@@ -15,9 +15,9 @@ import (
 	"github.com/readlens/readlens/reader/photon"
 )
 
-// TestShrinkSteps checks resizeImage's loop, which no real image reaches
-// (noise at 2000×2000 fits as a JPEG of quality 80): each step is ×0.75,
-// floored, each side at least 1, until something fits or 1×1 does not.
+// TestShrinkSteps checks resizeImage's loop, which one recording reaches
+// once (binary_noise_png): each step is ×0.75, floored, each side at least
+// 1, until something fits or 1×1 does not, and an empty side sends nothing.
 func TestShrinkSteps(t *testing.T) {
 	m := photon.FromDecoded(image.NewNRGBA(image.Rect(0, 0, 40, 3)), 40, 3)
 	var tried []string
