@@ -8,6 +8,7 @@
 //	validate and resolve  -> Profile.Plan        (plan.go: Plan, Env)
 //	stat and classify     -> examine             (examine.go, special.go, fs.go, beneath.go)
 //	detect media, binary  -> Plan.Media, Plan.Binary, the blocklist (sniff.go, blocklist.go)
+//	alter an image        -> Plan.Image          (picture.go: Picture, Converted)
 //	decode and window     -> scanner, window     (decode.go, utf8.go, lines.go, window.go)
 //	format                -> Profile.Format      (result.go: Outcome, then Result)
 //
@@ -52,5 +53,6 @@
 //
 // What the agents' runtimes do to paths, numbers and errors lives in leaf
 // packages that know nothing of readlens: reader/node (Node and Bun),
-// reader/python and reader/serde. An agent imports the one its tool runs on.
+// reader/python, reader/serde and reader/photon (the image library pi's
+// resize runs on). An agent imports the one its tool runs on.
 package reader

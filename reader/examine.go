@@ -129,7 +129,7 @@ func examine(ctx context.Context, fsys FS, p *Plan) (f Found) {
 				f.Size, f.TooLarge = st.Size(), true
 				return f
 			}
-			f.Media, f.Err = attach(mime, sample, file, p.Decode)
+			f.Media, f.Image, f.Err = attach(mime, sample, file, st.Size(), p)
 			if f.Media != nil {
 				f.BytesRead = f.Media.Size
 			}
@@ -226,48 +226,37 @@ func textReader(sample []byte, file io.Reader, t Text) io.Reader {
 	return r
 }
 
-// decodeLimit bounds the images readlens decodes in full to check them.
-const decodeLimit = 64 << 20
+// maxPicture bounds the image files read whole for Plan.Image.
+const maxPicture = 1 << 30
 
 // attach reads a media file whole, as the agents do, keeping only what
-// describes it: size, digest and dimensions. With decode > 0 it also decodes
-// images up to decode pixels a side, in full, to find the corrupt ones.
-func attach(mime string, sample []byte, file io.Reader, decode int) (*Attachment, error) {
+// describes it: size, digest and dimensions. With Plan.Image it holds the
+// file and hands it to the profile's image code.
+func attach(mime string, sample []byte, file io.Reader, size int64, p *Plan) (*Attachment, *Converted, error) {
 	h := sha256.New()
 	c := &counter{r: io.TeeReader(io.MultiReader(bytes.NewReader(sample), file), h)}
 	a := &Attachment{Mime: mime}
-	var head bytes.Buffer // the file, while it is small enough to decode
+	var whole *bytes.Buffer // the file, for Plan.Image
 	r := io.Reader(c)
-	if decode > 0 {
-		r = io.TeeReader(c, &limitedBuffer{b: &head, max: decodeLimit})
+	if p.Image != nil && size <= maxPicture {
+		whole = bytes.NewBuffer(make([]byte, 0, max(size, int64(len(sample)))))
+		r = io.TeeReader(c, &limitedBuffer{b: whole, max: maxPicture})
 	}
-	dec, ok := decoders[mime]
-	err := errors.ErrUnsupported
-	var cfg image.Config
-	if ok {
-		cfg, err = dec.config(r)
-	}
-	if err == nil {
-		a.Width, a.Height = cfg.Width, cfg.Height
+	if dec, ok := decoders[mime]; ok {
+		if cfg, err := dec.config(r); err == nil {
+			a.Width, a.Height = cfg.Width, cfg.Height
+		}
 	}
 	if _, err := io.Copy(io.Discard, r); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	a.Size = c.n
 	a.SHA256 = hex.EncodeToString(h.Sum(nil))
-	if decode > 0 {
-		switch {
-		case err != nil:
-			a.Corrupt = true
-		case a.Size > decodeLimit:
-		case cfg.Width <= decode && cfg.Height <= decode:
-			_, err := dec.decode(bytes.NewReader(head.Bytes()))
-			a.Corrupt = err != nil
-		default:
-			a.Corrupt = !wellFormed(mime, head.Bytes())
-		}
+	var conv *Converted
+	if whole != nil && int64(whole.Len()) == a.Size {
+		conv = p.Image(&Picture{Mime: mime, Data: whole.Bytes(), Width: a.Width, Height: a.Height})
 	}
-	return a, nil
+	return a, conv, nil
 }
 
 // decoders are the image decoders by mime type: a file is decoded as what it

@@ -43,9 +43,13 @@ type Plan struct {
 	SampleBySize bool
 	// Media returns the mime type of a file the tool hands over whole, or "".
 	Media func(sample []byte, path string) string
-	// Decode, when positive, fully decodes images no larger than Decode pixels
-	// a side, to report the ones the agent's decoder would reject (pi).
-	Decode int
+	// Image, when set, is what the tool does to an image before it sends
+	// it (pi decodes it, and resizes and re-encodes it when it is large):
+	// the engine reads the image whole, up to maxPicture bytes (the
+	// profile's MaxSize should refuse larger files first), calls Image with
+	// it, and Found.Image holds the answer. Without it an image is attached
+	// as it is, read in a stream and never decoded.
+	Image func(pic *Picture) *Converted
 	// Blocklist refuses files by extension after media detection and before
 	// binary detection (blocklist.go); Request.Blocklist also turns it on.
 	Blocklist bool
@@ -132,7 +136,9 @@ type Found struct {
 	// found without blocking; nil for ordinary files.
 	Probe *Probe
 
-	Media   *Attachment
+	Media *Attachment
+	// Image is what Plan.Image made of Media; nil without Plan.Image.
+	Image   *Converted
 	Blocked string // the blocklist entry the file hit (Plan.Blocklist)
 	Binary  bool
 	// TooLarge says a regular file was over Plan.MaxSize and was not read

@@ -77,8 +77,21 @@ type Attachment struct {
 	SHA256 string `json:"sha256"`
 	Width  int    `json:"width,omitempty"`
 	Height int    `json:"height,omitempty"`
-	// Corrupt says the image did not decode (checked when a profile asks).
-	Corrupt bool `json:"-"`
+	// Reencoded says the bytes are readlens's own encoding of what the tool
+	// sends (pi's resized image): its mime type and dimensions are the
+	// tool's, its bytes, size and digest as close as readlens's port of
+	// the tool's encoder makes them. --json says "bytes_exact": false.
+	Reencoded bool `json:"-"`
+}
+
+// MarshalJSON adds bytes_exact: whether the bytes described are the ones
+// the model receives.
+func (a Attachment) MarshalJSON() ([]byte, error) {
+	type plain Attachment
+	return json.Marshal(struct {
+		plain
+		BytesExact bool `json:"bytes_exact"`
+	}{plain(a), !a.Reencoded})
 }
 
 // Truncation is what the tool left out, as facts, so no one parses Output.

@@ -141,8 +141,14 @@ func clip(row string, width int) string {
 	return ansi.Truncate(row, width, "")
 }
 
+// mediaLine describes an attachment; "≈" marks a size that is readlens's
+// encoding of what the tool sends (Attachment.Reencoded).
 func mediaLine(a reader.Attachment) string {
-	s := "▣ " + a.Mime + " · " + Size(a.Size)
+	size := Size(a.Size)
+	if a.Reencoded {
+		size = "≈" + size
+	}
+	s := "▣ " + a.Mime + " · " + size
 	if a.Width > 0 {
 		s += fmt.Sprintf(" · %d×%d", a.Width, a.Height)
 	}

@@ -42,6 +42,10 @@ type Attachment struct {
 	Mime   string `json:"mime"`
 	Size   int64  `json:"size"`
 	SHA256 string `json:"sha256"`
+	// Width and Height are an image's, as the recorder decoded it (pi's
+	// recordings); 0 where it did not.
+	Width  int `json:"width,omitempty"`
+	Height int `json:"height,omitempty"`
 }
 
 // Testdata is the repository's testdata directory.

@@ -1,14 +1,21 @@
 package main
 
 import (
+	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"image"
+	_ "image/gif"
+	_ "image/jpeg"
+	_ "image/png"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 
 	"github.com/readlens/readlens/internal/oracle"
+	_ "golang.org/x/image/webp"
 )
 
 func init() { recorder["pi"] = runPi }
@@ -21,7 +28,7 @@ func runPi(env oracleEnv, args string) (*record, error) {
 	}
 	os.Setenv("HOME", filepath.Join(env.root, "home"))
 	stdout, stderr, timedOut, err := command(env, "node", filepath.Join(env.scripts, "pi-read.mjs"),
-		"--args-json", args, "--cwd", env.root, "--render", "--width", "80")
+		"--args-json", args, "--cwd", env.root, "--render", "--width", "80", "--image-data")
 	r := &record{}
 	if timedOut {
 		r.Timeout = true
@@ -33,11 +40,10 @@ func runPi(env oracleEnv, args string) (*record, error) {
 	var out struct {
 		IsError bool `json:"isError"`
 		Content []struct {
-			Type       string `json:"type"`
-			Text       string `json:"text"`
-			MimeType   string `json:"mimeType"`
-			DataBytes  int64  `json:"dataBytes"`
-			DataSha256 string `json:"dataSha256"`
+			Type     string `json:"type"`
+			Text     string `json:"text"`
+			MimeType string `json:"mimeType"`
+			Data     string `json:"data"`
 		} `json:"content"`
 		Render map[string]any `json:"render"`
 	}
@@ -52,7 +58,17 @@ func runPi(env oracleEnv, args string) (*record, error) {
 		case "text":
 			texts = append(texts, c.Text)
 		case "image":
-			r.Attachments = append(r.Attachments, oracle.Attachment{Mime: c.MimeType, Size: c.DataBytes, SHA256: c.DataSha256})
+			data, err := base64.StdEncoding.DecodeString(c.Data)
+			if err != nil {
+				return nil, fmt.Errorf("pi image data: %v", err)
+			}
+			a := attachment(c.MimeType, data)
+			// The dimensions pi sends, which its text states for a resized
+			// image: decoded here from the bytes themselves.
+			if cfg, _, err := image.DecodeConfig(bytes.NewReader(data)); err == nil {
+				a.Width, a.Height = cfg.Width, cfg.Height
+			}
+			r.Attachments = append(r.Attachments, a)
 		}
 	}
 	r.Output = strings.Join(texts, "\n")

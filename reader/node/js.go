@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"math/big"
 	"regexp"
 	"strconv"
 	"strings"
@@ -57,6 +58,33 @@ func Number(f float64) string {
 		s += "e" + es + strconv.Itoa(abs(n-1))
 	}
 	return sign + s
+}
+
+// ToFixed formats f as JavaScript's Number.prototype.toFixed(digits) does
+// for |f| < 1e21: the exact value of the double rounded to digits
+// decimals, a tie away from zero (toFixed picks the larger n for |f|),
+// where Go's formatting rounds a tie to even (1.125 is "1.13", not "1.12").
+func ToFixed(f float64, digits int) string {
+	if math.IsNaN(f) || math.IsInf(f, 0) || math.Abs(f) >= 1e21 {
+		return Number(f)
+	}
+	sign := ""
+	if f < 0 {
+		sign, f = "-", -f
+	}
+	r := new(big.Rat).SetFloat64(f)
+	scale := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(digits)), nil)
+	r.Mul(r, new(big.Rat).SetInt(scale))
+	r.Add(r, big.NewRat(1, 2))
+	n := new(big.Int).Quo(r.Num(), r.Denom()) // floor, both positive
+	s := n.String()
+	if digits > 0 {
+		if len(s) <= digits {
+			s = strings.Repeat("0", digits-len(s)+1) + s
+		}
+		s = s[:len(s)-digits] + "." + s[len(s)-digits:]
+	}
+	return sign + s // (-0.001).toFixed(2) is "-0.00"
 }
 
 func abs(n int) int {

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/readlens/readlens/internal/readertest"
 	"github.com/readlens/readlens/reader"
@@ -76,24 +77,37 @@ func hugePNG(t *testing.T, path string) {
 }
 
 // TestHugeImage: a 10,000 x 10,000 image is attached with its dimensions,
-// and readlens never decodes its hundred million pixels.
+// and opencode, which sends the file as it is, never decodes its hundred
+// million pixels. pi decodes it and sends it resized to 2000 x 2000, as pi
+// does, holding no more than the decoded pixels, the resized ones and
+// their encoding.
 func TestHugeImage(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "huge.png")
 	hugePNG(t, path)
-	for _, profile := range []string{"opencode", "pi"} {
+	for _, c := range []struct {
+		profile string
+		w, h    int
+		alloc   uint64
+	}{
+		{"opencode", 10_000, 10_000, 16 << 20},
+		{"pi", 2000, 2000, 100_000_000 + 48<<20}, // one byte a grey pixel, 16 MB resized
+	} {
 		var before, after runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)
-		p, _ := Lookup(profile)
-		r := readAt(t, profile, dir, string(p.Args(path, nil, nil)))
+		p, _ := Lookup(c.profile)
+		start := time.Now()
+		r := readAt(t, c.profile, dir, string(p.Args(path, nil, nil)))
+		took := time.Since(start)
 		runtime.ReadMemStats(&after)
-		if len(r.Attachments) != 1 || r.Attachments[0].Width != 10_000 || r.Attachments[0].Height != 10_000 {
-			t.Fatalf("%s: %+v %q", profile, r.Attachments, r.Output)
+		if len(r.Attachments) != 1 || r.Attachments[0].Width != c.w || r.Attachments[0].Height != c.h {
+			t.Fatalf("%s: %+v %q", c.profile, r.Attachments, r.Output)
 		}
-		if grew := after.TotalAlloc - before.TotalAlloc; grew > 16<<20 {
-			t.Errorf("%s allocated %d MiB for the image", profile, grew>>20)
+		if grew := after.TotalAlloc - before.TotalAlloc; grew > c.alloc {
+			t.Errorf("%s allocated %d MiB for the image", c.profile, grew>>20)
 		}
+		t.Logf("%s: %v, %d MiB allocated", c.profile, took, (after.TotalAlloc-before.TotalAlloc)>>20)
 	}
 }
 

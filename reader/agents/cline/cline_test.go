@@ -44,4 +44,19 @@ func TestSizeRulesFromStat(t *testing.T) {
 	if res.Stats.BytesRead != 0 {
 		t.Errorf("read %d bytes to answer from four stats", res.Stats.BytesRead)
 	}
+
+	// The image limit is inclusive: 10,000,000 bytes pass the size check
+	// (and meet the model's), one more does not, as the oracle answered.
+	sparse("at.png", clMaxImage, "\x89PNG\r\n\x1a\n")
+	sparse("over.png", clMaxImage+1, "\x89PNG\r\n\x1a\n")
+	args = `{"files":[{"path":"at.png"},{"path":"over.png"}]}`
+	want = `[{"query":"at.png","result":"","error":"Error reading file: Current model does not support image input","success":false},` +
+		`{"query":"over.png","result":"","error":"Error reading file: Image file too large: 10000001 bytes (max: 10000000 bytes).","success":false}]`
+	res, err = reader.Read(context.Background(), reader.Request{Profile: Profile, Args: []byte(args), Cwd: dir, Worktree: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Output != want || res.Stats.BytesRead != 0 {
+		t.Errorf("got  %q (%d bytes read)\nwant %q", res.Output, res.Stats.BytesRead, want)
+	}
 }

@@ -100,7 +100,7 @@ func (crush) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome)
 	w := reader.Window{Start: max(0, c.offset), Limit: c.limit + 1,
 		Cut:    reader.LineCut{Max: MaxLine, Unit: reader.Bytes, Suffix: crCutMark, Raw: true},
 		Budget: reader.Budget{Max: crMaxView, Unit: reader.Bytes, Sep: 1, Halt: true}}
-	return &reader.Plan{
+	plan := &reader.Plan{
 		Path:   path,
 		Dir:    reader.DirRefuse,
 		Near:   true,
@@ -109,15 +109,22 @@ func (crush) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome)
 		Text:   reader.Text{Split: reader.Split{Phantom: true, TrimCR: true, TrimLastCR: true}},
 		Window: w,
 		Call:   c,
-	}, nil
+	}
+	if crImageExts[strings.ToLower(filepath.Ext(path))] != "" {
+		// The tool refuses a large image by its stat, before it reads it.
+		plan.MaxSize = crMaxView
+	}
+	return plan, nil
 }
+
+// crImageExts are getImageMimeType's extensions and types.
+var crImageExts = map[string]string{".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".png": "image/png",
+	".gif": "image/gif", ".webp": "image/webp"}
 
 // crMedia is getImageMimeType by extension, then the type sniffed from the
 // bytes when it names one of the four images providers take.
 func crMedia(sample []byte, path string) string {
-	ext := strings.ToLower(filepath.Ext(path))
-	mime := map[string]string{".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".png": "image/png",
-		".gif": "image/gif", ".webp": "image/webp"}[ext]
+	mime := crImageExts[strings.ToLower(filepath.Ext(path))]
 	if mime == "" {
 		return ""
 	}
@@ -138,7 +145,7 @@ func (crush) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 		return reader.Fail("error accessing file: " + f.Err.Error())
 	case f.Kind == reader.KindDir:
 		return reader.Fail("Path is a directory, not a file: " + p.Path)
-	case f.Media != nil && f.Size > crMaxView:
+	case f.TooLarge: // an image, by its extension (Plan.MaxSize)
 		return reader.Fail(fmt.Sprintf("Image file is too large (%d bytes). Maximum size is %d bytes", f.Size, crMaxView))
 	case f.Media != nil:
 		return &reader.Outcome{Attachments: []reader.Attachment{*f.Media}} // an image part, no text

@@ -3,11 +3,12 @@ package crush
 import (
 	"context"
 	"fmt"
-	"github.com/readlens/readlens/internal/oracle"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/readlens/readlens/internal/oracle"
 	"github.com/readlens/readlens/internal/readertest"
 	"github.com/readlens/readlens/reader"
 )
@@ -105,6 +106,46 @@ func TestCrushImageMime(t *testing.T) {
 		res, err := reader.Read(context.Background(), reader.Request{Profile: Profile, Args: []byte(`{"file_path":"` + root + "/" + c.path + `"}`), Cwd: root})
 		if err != nil || len(res.Attachments) != 1 || res.Attachments[0].Mime != c.mime || res.Output != "" {
 			t.Errorf("%s: %v %+v %q, want one %s attachment and no text", c.path, err, res.Attachments, res.Output, c.mime)
+		}
+	}
+}
+
+// TestCrushImageTooLarge: view.go refuses an image (by its extension) over
+// MaxViewSize from os.Stat, before it reads a byte; at the limit it sends
+// the image. Sparse files stand for large ones.
+func TestCrushImageTooLarge(t *testing.T) {
+	dir := t.TempDir()
+	sparse := func(name string, size int64) {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte("\x89PNG\r\n\x1a\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Truncate(p, size); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sparse("at.png", 204800)
+	sparse("over.png", 204801)
+	sparse("huge.PNG", 1<<30)
+	for _, c := range []struct {
+		name, want string
+		isError    bool
+		attached   bool
+	}{
+		{"at.png", "", false, true},
+		{"over.png", "Image file is too large (204801 bytes). Maximum size is 204800 bytes", true, false},
+		{"huge.PNG", "Image file is too large (1073741824 bytes). Maximum size is 204800 bytes", true, false},
+	} {
+		res, err := reader.Read(context.Background(), reader.Request{Profile: Profile,
+			Args: []byte(`{"file_path":"` + filepath.Join(dir, c.name) + `"}`), Cwd: dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Output != c.want || res.IsError != c.isError || (len(res.Attachments) == 1) != c.attached {
+			t.Errorf("%s: %q (error %v, %d attachments)", c.name, res.Output, res.IsError, len(res.Attachments))
+		}
+		if c.isError && res.Stats.BytesRead != 0 {
+			t.Errorf("%s: %d bytes read to answer from the stat", c.name, res.Stats.BytesRead)
 		}
 	}
 }

@@ -34,6 +34,10 @@ func TestGeminiSizeLimits(t *testing.T) {
 	sparse("huge.png", 1<<30, "\x89PNG\r\n\x1a\n")
 	sparse("huge.svg", 1<<30, "<svg>\n")
 	sparse("huge.zip", 1<<30, "")
+	// At the limit an image is sent; a byte more and it is refused. The
+	// oracle (gemini_read_file.mjs, 0.61.0) gave both answers.
+	sparse("at.png", 20<<20, "\x89PNG\r\n\x1a\n")
+	sparse("over.png", 20<<20+1, "\x89PNG\r\n\x1a\n")
 	for _, c := range []struct {
 		name, args, want string
 		isError          bool
@@ -45,6 +49,8 @@ func TestGeminiSizeLimits(t *testing.T) {
 		{"svg over 1 MB", `{"file_path":"big.svg"}`, "Cannot display content of SVG file larger than 1MB: big.svg", false, true, false},
 		{"text by extension", `{"file_path":"huge.ts"}`, "File size exceeds the 20MB limit: $D/huge.ts (1024.00MB)", true, true, false},
 		{"image", `{"file_path":"huge.png"}`, "File size exceeds the 20MB limit: $D/huge.png (1024.00MB)", true, true, false},
+		{"image at 20 MB", `{"file_path":"at.png"}`, "Binary content provided (1 item(s)).", false, false, false},
+		{"image a byte over", `{"file_path":"over.png"}`, "File size exceeds the 20MB limit: $D/over.png (20.00MB)", true, true, false},
 		{"svg over 20 MB", `{"file_path":"huge.svg","start_line":3}`, "File size exceeds the 20MB limit: $D/huge.svg (1024.00MB)", true, true, false},
 		// readlens's blocklist, when on, still answers first, as it did.
 		{"blocklist", `{"file_path":"huge.zip"}`, `Cannot read $D/huge.zip: extension ".zip" is restricted`, true, false, true},

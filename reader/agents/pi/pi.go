@@ -31,9 +31,7 @@ var Profile reader.Profile = pi{}
 const (
 	MaxLines     = 2000
 	MaxBytes     = 51200
-	piSample     = 4100 // file-type's detection window
-	piMaxSide    = 2000 // images larger than this are resized
-	piMaxBase64  = 4.5 * 1024 * 1024
+	piSample     = 4100     // file-type's detection window
 	piLimitWords = "50.0KB" // formatSize(51200)
 )
 
@@ -52,10 +50,11 @@ func (pi) Info() reader.Info {
 			"2000 lines or 50KB (51200 bytes), whichever comes first; no per-line cap",
 			"a trailing newline counts as one more (empty) line",
 			"images (jpg, png, gif, webp) by magic bytes; no binary detection",
+			"images over 2000x2000 pixels or 4.5 MiB of base64 resized (Lanczos3) to fit, as PNG or JPEG (quality 80, 85, 70, 55, 40), shrinking by x0.75 until the base64 is under 4.5 MiB",
 			"files over 512 MiB or 2 GiB fail with Node's errors (a string too long, readFile's size limit)",
 		},
 		Notes: []string{
-			"images over 2000x2000 pixels or 4.5 MiB of base64 are resized by pi; readlens attaches the original and says so in its note",
+			"images pi resizes (over 2000x2000 pixels or 4.5 MiB of base64) are sent as readlens encodes them with ports of Photon's encoders: the text, mime type and dimensions are pi's, the bytes can differ (bytes_exact: false)",
 		},
 	}
 }
@@ -102,7 +101,7 @@ func (pi) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome) {
 		Dir:    reader.DirRefuse,
 		Sample: piSample,
 		Media:  piMedia,
-		Decode: piMaxSide,
+		Image:  piConvert,
 		Text:   reader.Text{Split: reader.Split{Phantom: true}},
 		Window: w,
 		Tail:   tail,
@@ -231,24 +230,32 @@ func (pi) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	case f.Media != nil && node.Base64Len(f.Media.Size) > node.MaxStringLength:
 		return reader.Fail(node.StringTooLong) // buffer.toString("base64")
 	case f.Media != nil:
-		return piImage(f.Media)
+		return piImage(f.Media, f.Image)
 	}
 	return piText(c, f.Page)
 }
 
-func piImage(a *reader.Attachment) *reader.Outcome {
+// piImage words what the read tool sends for an image: its mime type,
+// the resize note, or that the image was left out.
+func piImage(a *reader.Attachment, c *reader.Converted) *reader.Outcome {
 	o := &reader.Outcome{}
-	text := "Read image file [" + a.Mime + "]"
-	resize := a.Width > piMaxSide || a.Height > piMaxSide || float64((a.Size+2)/3*4) >= piMaxBase64
 	switch {
-	case a.Corrupt:
-		o.Media(text + "\n[Image omitted: could not be resized below the inline image size limit.]")
-		return o
-	case resize:
-		o.Note = fmt.Sprintf("pi would resize this %dx%d image before sending it and add a line saying so; readlens attaches the original", a.Width, a.Height)
+	case c != nil && c.Hang != "":
+		return &reader.Outcome{Note: "pi would not return here: " + c.Hang}
+	case c == nil: // never read whole: pi's size limits answered first
+		o.Media("Read image file [" + a.Mime + "]")
+		o.Attachments = []reader.Attachment{*a}
+	case c.Omitted:
+		o.Media("Read image file [" + a.Mime + "]\n[Image omitted: could not be resized below the inline image size limit.]")
+	case c.Sent != nil:
+		o.Media("Read image file [" + c.Sent.Mime + "]\n" + dimensionNote(c.Width, c.Height, c.Sent))
+		o.Attachments = []reader.Attachment{*c.Sent}
+		o.Note = fmt.Sprintf("pi sends this %dx%d image resized to %dx%d as %s; the bytes are readlens's encoding of it (Photon's encoders ported, Go's decoders), so their size and digest can differ from pi's",
+			c.Width, c.Height, c.Sent.Width, c.Sent.Height, c.Sent.Mime)
+	default:
+		o.Media("Read image file [" + a.Mime + "]")
+		o.Attachments = []reader.Attachment{*a}
 	}
-	o.Media(text)
-	o.Attachments = []reader.Attachment{*a}
 	return o
 }
 

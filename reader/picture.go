@@ -1,0 +1,69 @@
+package reader
+
+import (
+	"bytes"
+	"errors"
+	"image"
+)
+
+// Picture is an image file as a tool's own image code receives it
+// (Plan.Image): the whole file, the type detection gave it, and the size
+// its header declares.
+type Picture struct {
+	Mime string
+	Data []byte
+	// Width and Height are what the header declares, 0 when it does not
+	// parse as Mime.
+	Width, Height int
+}
+
+// MaxDecodePixels bounds what Picture.Decode decodes: a header declaring
+// more pixels than this (a decompression bomb, a PNG of 100000×100000 in a
+// few bytes) is refused from the header alone, before any pixel is
+// allocated. Agents' decoders have limits of their own, below this one.
+const MaxDecodePixels = 1 << 29
+
+// ErrTooManyPixels is Picture.Decode's answer to a header over
+// MaxDecodePixels.
+var ErrTooManyPixels = errors.New("reader: the image declares more pixels than readlens decodes")
+
+// Config reads the file's header as mime (PNG, JPEG, GIF, WebP or BMP);
+// nothing past it is decoded.
+func (p *Picture) Config(mime string) (image.Config, error) {
+	dec, ok := decoders[mime]
+	if !ok {
+		return image.Config{}, errors.ErrUnsupported
+	}
+	return dec.config(bytes.NewReader(p.Data))
+}
+
+// Decode decodes the file as mime (a GIF's first frame): the header first,
+// then the pixels, only if there are at most MaxDecodePixels of them. cfg
+// is the header's (a GIF's logical screen, which the frame need not fill).
+func (p *Picture) Decode(mime string) (img image.Image, cfg image.Config, err error) {
+	if cfg, err = p.Config(mime); err != nil {
+		return nil, cfg, err
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 || int64(cfg.Width)*int64(cfg.Height) > MaxDecodePixels {
+		return nil, cfg, ErrTooManyPixels
+	}
+	img, err = decoders[mime].decode(bytes.NewReader(p.Data))
+	return img, cfg, err
+}
+
+// Converted is what a tool made of an image before sending it (Plan.Image).
+type Converted struct {
+	// Sent is the image the model receives instead of the file, as
+	// readlens encodes it (Sent.Reencoded); nil when the tool sends the
+	// file as it is.
+	Sent *Attachment
+	// Omitted says the tool sends no image at all: it could not decode the
+	// file, or not make it small enough.
+	Omitted bool
+	// Width and Height are the image's size as the tool measured it, which
+	// can differ from the header's (pi turns it by its EXIF orientation).
+	Width, Height int
+	// Hang, when set, says why the tool's image code never returns on this
+	// file: there is no answer, only readlens's note (WouldHang).
+	Hang string
+}
