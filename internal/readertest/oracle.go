@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/readlens/readlens/internal/fixtures"
@@ -64,31 +63,18 @@ func Oracle(t *testing.T, p reader.Profile, known map[string]Known) {
 	}
 }
 
-var (
-	rootOnce sync.Once
-	rootDir  string
-	rootErr  error
-)
-
-// FixtureRoot is a copy of testdata/fixtures plus what git cannot hold,
-// shared by every test in the binary; nothing writes to it after.
+// FixtureRoot is a copy of testdata/fixtures plus what git cannot hold, for
+// one test: removed with it, so no run leaves a copy behind.
 func FixtureRoot(t *testing.T) string {
 	t.Helper()
-	rootOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "readlens-test-")
-		if err != nil {
-			rootErr = err
-			return
-		}
-		rootDir = filepath.Join(dir, "root")
-		if rootErr = fixtures.Copy(rootDir, filepath.Join(oracle.Testdata(), "fixtures")); rootErr == nil {
-			rootErr = fixtures.Dynamic(rootDir)
-		}
-	})
-	if rootErr != nil {
-		t.Fatal(rootErr)
+	root := filepath.Join(t.TempDir(), "root")
+	if err := fixtures.Copy(root, filepath.Join(oracle.Testdata(), "fixtures")); err != nil {
+		t.Fatal(err)
 	}
-	return rootDir
+	if err := fixtures.Dynamic(root); err != nil {
+		t.Fatal(err)
+	}
+	return root
 }
 
 // Expected is the recorded output for this machine: the fixture root put
