@@ -7,10 +7,12 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/charmbracelet/x/exp/golden"
+	"github.com/readlens/readlens/internal/fixtures"
 	"github.com/readlens/readlens/internal/oracle"
 	"github.com/readlens/readlens/internal/readertest"
 	"github.com/readlens/readlens/reader"
@@ -21,11 +23,38 @@ func TestMain(m *testing.M) {
 	childMain() // the binary run as readlens by the terminal tests
 	// --json reports the time a call took; goldens need it fixed.
 	now = func() time.Time { return time.Unix(1700000000, 0) }
-	os.Exit(m.Run())
+	code := m.Run()
+	if shared.dir != "" {
+		os.RemoveAll(shared.dir)
+	}
+	os.Exit(code)
 }
 
-// fixtureRoot is the shared copy of the fixtures (readertest.FixtureRoot).
-func fixtureRoot(t *testing.T) string { return readertest.FixtureRoot(t) }
+// shared is one copy of the fixtures for every test of the command line,
+// made at the first that asks and removed when they have all run: nothing
+// writes to it.
+var shared struct {
+	once      sync.Once
+	dir, root string
+	err       error
+}
+
+// fixtureRoot is the shared copy of the fixtures plus what git cannot hold.
+func fixtureRoot(t *testing.T) string {
+	t.Helper()
+	shared.once.Do(func() {
+		if shared.dir, shared.err = os.MkdirTemp("", "readlens-cli-test-"); shared.err == nil {
+			shared.root = filepath.Join(shared.dir, "root")
+			if shared.err = fixtures.Copy(shared.root, filepath.Join(oracle.Testdata(), "fixtures")); shared.err == nil {
+				shared.err = fixtures.Dynamic(shared.root)
+			}
+		}
+	})
+	if shared.err != nil {
+		t.Fatal(shared.err)
+	}
+	return shared.root
+}
 
 // cli runs readlens with args and returns its exit code and output.
 func cli(t *testing.T, args ...string) (int, string, string) {
