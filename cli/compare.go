@@ -111,12 +111,7 @@ func runCompare(cmd *cobra.Command, path string, f compareFlags) error {
 	}
 	out := cmd.OutOrStdout()
 	if f.json {
-		// Exact into a pipe; on a terminal, a file name's control
-		// characters are shown as symbols, as readlens read does.
-		var b strings.Builder
-		if err = writeCompareJSON(&b, abs, rows); err == nil {
-			err = writeOutput(out, cmd.ErrOrStderr(), b.String(), isTerminal(out))
-		}
+		err = writeCompareJSON(out, abs, rows, isTerminal(out))
 	} else {
 		width := f.width
 		if width <= 0 {
@@ -181,7 +176,7 @@ type jsonUnseen struct {
 	BytesReplaced int   `json:"bytes_replaced"`
 }
 
-func writeCompareJSON(w io.Writer, path string, rows []*compare.Row) error {
+func writeCompareJSON(w io.Writer, path string, rows []*compare.Row, terminal bool) error {
 	j := jsonCompare{Path: path, Agents: []jsonAgent{}}
 	for _, r := range rows {
 		if j.Size == nil && r.Size >= 0 {
@@ -209,8 +204,5 @@ func writeCompareJSON(w io.Writer, path string, rows []*compare.Row) error {
 		}
 		j.Agents = append(j.Agents, a)
 	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(j)
+	return encodeJSON(w, j, terminal)
 }

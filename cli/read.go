@@ -183,11 +183,18 @@ func writeJSON(w io.Writer, r *reader.Result, terminal bool) error {
 	if j.Attachments == nil {
 		j.Attachments = []reader.Attachment{}
 	}
+	return encodeJSON(w, j, terminal)
+}
+
+// encodeJSON writes v as indented JSON: exact into a pipe; on a terminal,
+// what the sanitizer would show as a symbol is escaped instead (render.JSON),
+// the same JSON and nothing the terminal acts on.
+func encodeJSON(w io.Writer, v any, terminal bool) error {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
-	if err := enc.Encode(j); err != nil {
+	if err := enc.Encode(v); err != nil {
 		return err
 	}
 	text := b.Bytes()

@@ -1,12 +1,10 @@
 package cli
 
 import (
-	"bytes"
 	"encoding/json"
 	"io"
 
 	"github.com/readlens/readlens/reader/agents/all"
-	"github.com/readlens/readlens/render"
 	"github.com/readlens/readlens/session"
 )
 
@@ -130,17 +128,5 @@ func writeSessionJSON(w io.Writer, file string, s *session.Session, checked []se
 		}
 		j.Reads = append(j.Reads, r)
 	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(j); err != nil {
-		return err
-	}
-	text := b.Bytes()
-	if terminal {
-		text = render.JSON(text)
-	}
-	_, err := w.Write(text)
-	return err
+	return encodeJSON(w, j, terminal)
 }
