@@ -175,9 +175,9 @@ type rawLine struct {
 // appendDoubling is append that at least doubles the capacity when it
 // grows: a 64 MiB line then costs about 128 MiB of copying, where append's
 // gentler growth for large slices copied over 300 MiB.
-func appendDoubling(b, p []byte) []byte {
+func appendDoubling[T any](b []T, p ...T) []T {
 	if n := len(b) + len(p); n > cap(b) {
-		grown := make([]byte, len(b), max(2*cap(b), n))
+		grown := make([]T, len(b), max(2*cap(b), n))
 		copy(grown, b)
 		b = grown
 	}
@@ -199,7 +199,7 @@ func (s *scanner) next(retain int) (rawLine, bool) {
 			return
 		}
 		if len(acc)+len(p) <= retain {
-			acc = appendDoubling(acc, p)
+			acc = appendDoubling(acc, p...)
 			return
 		}
 		long = true

@@ -178,6 +178,27 @@ type Outcome struct {
 	Tokens      *Tokens
 	Note        string
 	preview     *string
+	// text is the output as Add writes it: the parts' and the lines' texts
+	// are views into it, so a long read holds its text once while it is
+	// built and Output costs no copy.
+	text strings.Builder
+}
+
+// OutcomeFor is an empty outcome with room for a page: its lines, a frame
+// and a separator each, and their text, so that building a two-million-line
+// result neither copies nor leaves a trail of outgrown buffers.
+func OutcomeFor(pg *Page) *Outcome {
+	o := &Outcome{}
+	if pg == nil || len(pg.Lines) == 0 {
+		return o
+	}
+	n := len(pg.Lines)
+	o.Parts = make([]Part, 0, 2*n+8)
+	o.Lines = make([]Line, 0, n)
+	// A number prefix, a separator and a little markup a line, beyond the
+	// text itself: an estimate; past it the builder grows as usual.
+	o.text.Grow(pg.Bytes + 16*n + 512)
+	return o
 }
 
 // SetPreview records the tool's metadata.preview.
@@ -192,11 +213,16 @@ func (o *Outcome) Media(s string) { o.Add(Part{Kind: PartMedia, Text: s}) }
 // Line adds a source line printed as prefix+text, and the cut marker if the
 // tool cut it.
 func (o *Outcome) Line(l Line, prefix, cutMark string) {
-	o.Add(Part{Kind: PartLine, Text: prefix + l.Text, Line: l.N, Prefix: len(prefix)})
+	at := o.text.Len()
+	o.text.WriteString(prefix)
+	o.text.WriteString(l.Text)
+	text := o.text.String()[at:]
+	o.Parts = appendDoubling(o.Parts, Part{Kind: PartLine, Text: text, Line: l.N, Prefix: len(prefix)})
+	l.Text = text[len(prefix):]
 	if l.Cut && cutMark != "" {
 		o.Add(Part{Kind: PartCut, Text: cutMark, Line: l.N})
 	}
-	o.Lines = append(o.Lines, l)
+	o.Lines = appendDoubling(o.Lines, l)
 	if l.Cut {
 		o.Truncation.CutLines = append(o.Truncation.CutLines, l.N)
 	}
@@ -207,7 +233,7 @@ func (o *Outcome) Line(l Line, prefix, cutMark string) {
 // number prefix.
 func (o *Outcome) LineAs(l Line, text string, prefix int) {
 	o.Add(Part{Kind: PartLine, Text: text, Line: l.N, Prefix: prefix})
-	o.Lines = append(o.Lines, l)
+	o.Lines = appendDoubling(o.Lines, l)
 }
 
 // ErrorText adds the text of an error to an outcome that is more than its
@@ -221,12 +247,21 @@ func (o *Outcome) Add(p Part) {
 	if p.Text == "" {
 		return
 	}
+	at := o.text.Len()
+	o.text.WriteString(p.Text)
+	all := o.text.String()
 	// Neighbouring pieces of the same kind are one piece.
 	if n := len(o.Parts); n > 0 && p.Kind != PartLine && p.Kind != PartCut && o.Parts[n-1].Kind == p.Kind {
-		o.Parts[n-1].Text += p.Text
+		last := &o.Parts[n-1]
+		if from := at - len(last.Text); from >= 0 && all[from:at] == last.Text {
+			last.Text = all[from:]
+		} else { // a profile changed the part since (Claude Code's trim)
+			last.Text += p.Text
+		}
 		return
 	}
-	o.Parts = append(o.Parts, p)
+	p.Text = all[at:]
+	o.Parts = appendDoubling(o.Parts, p)
 }
 
 // share points the parts' and the lines' texts into output, which holds
@@ -261,6 +296,20 @@ func (o *Outcome) Output() string {
 	n := 0
 	for _, p := range o.Parts {
 		n += len(p.Text)
+	}
+	// The parts laid end to end are usually the text as written: comparing
+	// a view with itself costs nothing, so checking that is cheap.
+	if all := o.text.String(); n <= len(all) {
+		at := 0
+		for _, p := range o.Parts {
+			if all[at:at+len(p.Text)] != p.Text {
+				break
+			}
+			at += len(p.Text)
+		}
+		if at == n {
+			return all[:n]
+		}
 	}
 	var b strings.Builder
 	b.Grow(n)

@@ -67,16 +67,12 @@ const (
 )
 
 // Line is one source line as a tool shows it.
+//
+// Its fields are ordered to pack it into 48 bytes: a two-million-line read
+// holds one per line.
 type Line struct {
-	N    int    `json:"n"`             // 1-based line number in the file
-	Text string `json:"text"`          // decoded text, cut to the tool's cap, without the cut suffix
-	Cut  bool   `json:"cut,omitempty"` // the tool cut this line and appended its suffix
-	// Lone is the high surrogate a UTF-16 cut kept of a split pair, which
-	// Text ends with as U+FFFD; JSON.stringify writes it as "\udXXX" (Cline).
-	Lone rune `json:"-"`
-	// Bad says bytes of the text shown were not valid UTF-8 (and were
-	// replaced): crush refuses such a section, counting only what it keeps.
-	Bad bool `json:"-"`
+	N    int    `json:"n"`    // 1-based line number in the file
+	Text string `json:"text"` // decoded text, cut to the tool's cap, without the cut suffix
 
 	// What the model cannot see of the line, for readlens compare:
 	// Replaced counts the file's bytes behind the text shown that were not
@@ -86,7 +82,15 @@ type Line struct {
 	// sees the line end \n.
 	Replaced int   `json:"-"`
 	Lost     int64 `json:"-"`
-	CRLF     bool  `json:"-"`
+
+	// Lone is the high surrogate a UTF-16 cut kept of a split pair, which
+	// Text ends with as U+FFFD; JSON.stringify writes it as "\udXXX" (Cline).
+	Lone rune `json:"-"`
+	Cut  bool `json:"cut,omitempty"` // the tool cut this line and appended its suffix
+	// Bad says bytes of the text shown were not valid UTF-8 (and were
+	// replaced): crush refuses such a section, counting only what it keeps.
+	Bad  bool `json:"-"`
+	CRLF bool `json:"-"`
 }
 
 // Over describes the line that did not fit the budget.
@@ -99,6 +103,7 @@ type Over struct {
 // Page is what the window stage found.
 type Page struct {
 	Lines   []Line
+	Bytes   int // the lines' texts together, for sizing what a profile builds of them
 	Stop    Stop
 	Total   int  // lines in the file; when the budget halted the scan, the number of the line that did not fit
 	Counted bool // Total is the whole file's line count
@@ -156,6 +161,7 @@ func window(s *scanner, w Window) *Page {
 	}
 	retain := w.retain()
 	used := 0
+	var texts strs
 	// A line that ended at \r (Universal) ended \r\n if a \n follows, which
 	// the scanner sees on its next look; each way out of the loop looks.
 	pending := -1
@@ -200,7 +206,13 @@ func window(s *scanner, w Window) *Page {
 		if rawCut {
 			head = head[:runeBoundary(head, w.Cut.Max)]
 		}
-		text, replaced := decodeCounting(head, -1)
+		var text string
+		var replaced int
+		if utf8.Valid(head) {
+			text = texts.of(head)
+		} else {
+			text, replaced = decodeCounting(head, -1)
+		}
 		bad := replaced > 0
 		pg.Invalid = pg.Invalid || bad
 		size := raw.size
@@ -244,7 +256,8 @@ func window(s *scanner, w Window) *Page {
 		if !raw.complete && !line.Cut {
 			pg.Clipped = append(pg.Clipped, Clip{N: num, Bytes: size.Bytes, UTF16: size.UTF16, Runes: size.Runes})
 		}
-		pg.Lines = append(pg.Lines, line)
+		pg.Lines = appendDoubling(pg.Lines, line)
+		pg.Bytes += len(line.Text)
 		if raw.atCR {
 			pending = len(pg.Lines) - 1
 		}

@@ -71,7 +71,7 @@ func ccText(c *ccCall, p *reader.Plan, f *reader.Found) *reader.Outcome {
 		units += len(texts) - 1
 	}
 	whole := c.offset <= 1 && !c.hasLimit && !c.hasPages
-	o := &reader.Outcome{}
+	o := reader.OutcomeFor(pg)
 	tok := ccCountTokens(texts, units, p.Path)
 	o.Tokens = tok
 	lines, start := pg.Lines, c.offset

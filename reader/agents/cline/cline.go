@@ -243,7 +243,7 @@ func (cline) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	if pg.Err != nil {
 		return reader.Fail("Error reading file: " + node.Error(pg.Err, "read", p.Path))
 	}
-	o := &reader.Outcome{}
+	o := reader.OutcomeFor(pg)
 	if len(pg.Lines) == 0 {
 		return o
 	}

@@ -262,7 +262,7 @@ func (codex) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	if len(pg.Lines) == 0 {
 		return reader.Fail("offset exceeds file length")
 	}
-	o := &reader.Outcome{}
+	o := reader.OutcomeFor(pg)
 	cxLines(o, pg.Lines)
 	t := &o.Truncation
 	t.FirstLine, t.LastLine = pg.Lines[0].N, pg.Lines[len(pg.Lines)-1].N
@@ -309,7 +309,7 @@ func cxIndent(c *cxCall, pg *reader.Page) *reader.Outcome {
 		minIndent = max(0, eff[ai]-c.maxLevels*cxTabWidth)
 	}
 	final := min(c.limit, c.guard, total)
-	o := &reader.Outcome{}
+	o := reader.OutcomeFor(pg)
 	if final == 1 {
 		cxLines(o, lines[ai:ai+1])
 		cxSpan(o, lines[ai:ai+1], total)

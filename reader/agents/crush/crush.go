@@ -188,7 +188,7 @@ func (crush) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 			return reader.Fail("File content is not valid UTF-8")
 		}
 	}
-	o := &reader.Outcome{}
+	o := reader.OutcomeFor(pg)
 	o.Frame("<file>\n")
 	// addLineNumbers("") is "": one empty line gets no number.
 	if !(len(lines) == 1 && lines[0].Text == "" && !lines[0].Cut) {

@@ -260,7 +260,7 @@ func dmText(path string, c *dmCall, pg *reader.Page) *reader.Outcome {
 	if c.offset-1 >= total {
 		return reader.Fail(fmt.Sprintf("Offset %s is out of range for this file (%d lines)", c.offsetText, total))
 	}
-	o := &reader.Outcome{}
+	o := reader.OutcomeFor(pg)
 	o.Frame("<path>" + path + "</path>\n<type>file</type>\n<content>\n")
 	preview := make([]string, 0, dmPreview)
 	for i, l := range pg.Lines {

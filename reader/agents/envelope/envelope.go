@@ -245,7 +245,7 @@ func (c *envCall) success(f *reader.Found, pg *reader.Page) *reader.Outcome {
 	if truncated || pg.Invalid {
 		status = "partial"
 	}
-	o := &reader.Outcome{}
+	o := reader.OutcomeFor(pg)
 	o.Frame(`{"status": "` + status + `", "data": {"content": "`)
 	chars := 0
 	for _, l := range pg.Lines {

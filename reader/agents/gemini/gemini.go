@@ -345,7 +345,7 @@ func (gemini) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	if pg.Err != nil {
 		return reader.Fail("Error reading file " + p.Path + ": " + node.Error(pg.Err, "read", p.Path))
 	}
-	o := &reader.Outcome{}
+	o := reader.OutcomeFor(pg)
 	if c.kind == "svg" {
 		gmLines(o, pg.Lines)
 		if n := len(pg.Lines); n > 0 {

@@ -392,7 +392,7 @@ func ocText(p *reader.Plan, c *ocCall, f *reader.Found) *reader.Outcome {
 	if count < c.offset && !(count == 0 && c.offset == 1) {
 		return reader.Fail(fmt.Sprintf("Offset %d is out of range for this file (%d lines)", c.offset, count))
 	}
-	o := &reader.Outcome{}
+	o := reader.OutcomeFor(pg)
 	o.Frame("<path>" + p.Path + "</path>\n<type>file</type>\n<content>\n")
 	for i, l := range pg.Lines {
 		if i > 0 {

@@ -261,7 +261,7 @@ func oclText(c *oclCall, f *reader.Found) *reader.Outcome {
 	if !c.indexed && c.start < c.end && c.start < float64(total) {
 		return reader.Fail(oclCrash) // the loop ran once, on lines[offset], which is undefined
 	}
-	o := &reader.Outcome{}
+	o := reader.OutcomeFor(pg)
 	o.Frame("<file>\n")
 	preview := make([]string, 0, oclPreview)
 	for i, l := range pg.Lines {

@@ -267,7 +267,7 @@ func piText(c *piCall, pg *reader.Page) *reader.Outcome {
 	if c.start >= n {
 		return reader.Fail("Offset " + node.Number(c.offset) + " is beyond end of file (" + node.Number(n) + " lines total)")
 	}
-	o := &reader.Outcome{}
+	o := reader.OutcomeFor(pg)
 	t := &o.Truncation
 	startDisplay := c.start + 1
 	shown := float64(len(pg.Lines))
