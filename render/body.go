@@ -17,9 +17,13 @@ type Body struct {
 	src   source
 	width int
 	wrap  bool
-	// starts[i] is the first row of source row i; starts[n] ends them.
-	starts []int
-	tail   []string // after the source rows: the hint, attachments, warnings, the note
+	// n is how many source rows there are, rows how many rows they make;
+	// starts[i] is the first row of source row i, starts[n] ends them, and
+	// is nil while every source row is one row: a long card that does not
+	// wrap keeps no index at all.
+	n, rows int
+	starts  []int
+	tail    []string // after the source rows: the hint, attachments, warnings, the note
 }
 
 // source is the rows a result's text gives, one per line of it, built one
@@ -54,10 +58,14 @@ func NewBody(st *theme.Styles, width int, r *reader.Result, o Options) *Body {
 	if !o.Expanded {
 		limit = CollapsedLines
 	}
+	m := o.Measure
+	if m == nil || m.r != r {
+		m = measure(r)
+	}
 	if o.View == PrettyView && len(r.Lines) > 0 {
-		b.src = newPretty(st, r, o.Highlighted)
+		b.src = newPretty(st, m, o.Highlighted)
 	} else {
-		b.src = newAgent(st, r)
+		b.src = newAgent(st, m)
 	}
 	total := b.src.len()
 	if limit >= 0 && limit < total {
@@ -91,26 +99,63 @@ func NewBody(st *theme.Styles, width int, r *reader.Result, o Options) *Body {
 // many rows as its width needs; any other wrapped row is built to count
 // its pieces.
 func (b *Body) index() {
-	n := b.src.len()
-	b.starts = make([]int, n+1)
-	for i := range n {
+	b.n = b.src.len()
+	var cells []int32 // the measured widths, read without a call a row
+	var margin int32
+	if m, ok := b.src.(measured); ok {
+		cells, margin = m.measured()
+	}
+	for i := range b.n {
 		h := 1
 		if b.wrap {
-			switch w := b.src.cells(i); {
+			w := -1
+			if i < len(cells) {
+				if c := cells[i]; c >= 0 {
+					w = int(c + margin)
+				}
+			} else {
+				w = b.src.cells(i)
+			}
+			switch {
 			case w < 0:
 				h = len(b.fit(b.src.build(i)))
 			case w > b.width:
 				h = (w + b.width - 1) / b.width
 			}
 		}
-		b.starts[i+1] = b.starts[i] + h
+		if h != 1 && b.starts == nil {
+			b.starts = make([]int, b.n+1)
+			for j := range i + 1 {
+				b.starts[j] = j
+			}
+		}
+		b.rows += h
+		if b.starts != nil {
+			b.starts[i+1] = b.rows
+		}
 	}
+}
+
+// start is the first row of source row i (i == n: the end of them).
+func (b *Body) start(i int) int {
+	if b.starts == nil {
+		return i
+	}
+	return b.starts[i]
+}
+
+// sourceOf is the source row that row is part of (n when none is).
+func (b *Body) sourceOf(row int) int {
+	if b.starts == nil {
+		return min(max(row, 0), b.n)
+	}
+	return sort.Search(b.n, func(i int) bool { return b.starts[i+1] > row })
 }
 
 func (b *Body) fit(r row) []string { return fitRows([]row{r}, b.width, b.wrap) }
 
 // Len is how many rows the body has.
-func (b *Body) Len() int { return b.starts[len(b.starts)-1] + len(b.tail) }
+func (b *Body) Len() int { return b.rows + len(b.tail) }
 
 // Rows builds rows from (inclusive) to to (exclusive).
 func (b *Body) Rows(from, to int) []string {
@@ -119,17 +164,14 @@ func (b *Body) Rows(from, to int) []string {
 		return nil
 	}
 	out := make([]string, 0, to-from)
-	n := len(b.starts) - 1
 	// The source row holding row from: the last whose start is not past it.
-	i := sort.Search(n, func(i int) bool { return b.starts[i+1] > from })
-	for ; i < n && b.starts[i] < to; i++ {
+	for i := b.sourceOf(from); i < b.n && b.start(i) < to; i++ {
 		rows := b.fit(b.src.build(i))
-		lo, hi := max(from-b.starts[i], 0), min(to-b.starts[i], len(rows))
+		lo, hi := max(from-b.start(i), 0), min(to-b.start(i), len(rows))
 		out = append(out, rows[lo:hi]...)
 	}
-	srcEnd := b.starts[n]
-	if to > srcEnd {
-		out = append(out, b.tail[max(from-srcEnd, 0):to-srcEnd]...)
+	if to > b.rows {
+		out = append(out, b.tail[max(from-b.rows, 0):to-b.rows]...)
 	}
 	return out
 }
@@ -137,14 +179,13 @@ func (b *Body) Rows(from, to int) []string {
 // Search is the first source row from from on (backwards: from from
 // down) whose text holds s, and the row it starts at; -1 when none does.
 func (b *Body) Search(s string, from int, backwards bool) (src, row int) {
-	n := len(b.starts) - 1
 	step := 1
 	if backwards {
 		step = -1
 	}
-	for i := from; i >= 0 && i < n; i += step {
+	for i := from; i >= 0 && i < b.n; i += step {
 		if strings.Contains(b.src.text(i), s) {
-			return i, b.starts[i]
+			return i, b.start(i)
 		}
 	}
 	return -1, -1
@@ -153,17 +194,16 @@ func (b *Body) Search(s string, from int, backwards bool) (src, row int) {
 // RowOfLine is the first row showing the file's line n, if the body shows it.
 func (b *Body) RowOfLine(n int) (int, bool) {
 	i, ok := b.src.find(n)
-	if !ok || i >= len(b.starts)-1 {
+	if !ok || i >= b.n {
 		return 0, false
 	}
-	return b.starts[i], true
+	return b.start(i), true
 }
 
 // LineAt is the file line shown on a row, if the row shows one.
 func (b *Body) LineAt(row int) (int, bool) {
-	n := len(b.starts) - 1
-	i := sort.Search(n, func(i int) bool { return b.starts[i+1] > row })
-	if i >= n {
+	i := b.sourceOf(row)
+	if i >= b.n {
 		return 0, false
 	}
 	return b.src.lineOf(i)
@@ -199,6 +239,24 @@ func asciiRun(s string) int {
 		}
 	}
 	return len(s)
+}
+
+// asciiCells is the column after s drawn from column col, when s is
+// printable ASCII and tabs: each character one cell, each tab to the next
+// stop, however visible shows it (spaces, or an arrow and spaces). ok is
+// false for anything else, whose cells only drawing it tells.
+func asciiCells(s string, col int) (int, bool) {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\t':
+			col += tabWidth - col%tabWidth
+		case c < 0x20 || c > 0x7e:
+			return 0, false
+		default:
+			col++
+		}
+	}
+	return col, true
 }
 
 // errorRows are an error's text, wrapped at width on word boundaries, every

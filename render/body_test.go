@@ -24,7 +24,7 @@ var bodyFiles = map[string]string{
 // TestBodyWindows: any window of a body's rows is the same rows as building
 // every source row and wrapping it, and Len counts them all, at every width,
 // in both views, collapsed and expanded: the fast heights of the index
-// agree with the rows themselves.
+// agree with the rows themselves, and so do a Measure's.
 func TestBodyWindows(t *testing.T) {
 	mapfs := fstest.MapFS{}
 	for name, data := range bodyFiles {
@@ -40,7 +40,9 @@ func TestBodyWindows(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, width := range []int{1, 3, 7, 20, 33, 80} {
-				for _, o := range []Options{{Expanded: true}, {Expanded: true, View: PrettyView}, {}, {View: PrettyView}} {
+				m := Measured(st, res)
+				for _, o := range []Options{{Expanded: true}, {Expanded: true, View: PrettyView}, {}, {View: PrettyView},
+					{Expanded: true, Measure: m}, {Expanded: true, View: PrettyView, Measure: m}, {Measure: m}} {
 					b := NewBody(st, width, res, o)
 					var want []string
 					for i := range b.src.len() {

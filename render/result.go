@@ -41,6 +41,9 @@ type Options struct {
 	// first frame does while colour is computed off the UI loop.
 	Highlighted []string
 	ExpandKey   string // named in the collapsed hint; "ctrl+e" when empty
+	// Measure is the result's Measured, when made: it spares NewBody a pass
+	// over the whole output. Nil, or another result's, is measured anew.
+	Measure *Measure
 }
 
 // Result draws a result in rows of at most width cells: a collapsed result

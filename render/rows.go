@@ -3,7 +3,6 @@ package render
 import (
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -20,28 +19,11 @@ type agent struct {
 	parts     []reader.Part
 	partStart []int // where each part starts in out; one more entry ends the last
 	lineStart []int // where each line starts; one more entry is one past the last line's end
+	m         *Measure
 }
 
-func newAgent(st *theme.Styles, r *reader.Result) *agent {
-	a := &agent{pal: paletteOf(st), out: r.Output, parts: r.Parts}
-	a.partStart = make([]int, len(r.Parts)+1)
-	for i, p := range r.Parts {
-		a.partStart[i+1] = a.partStart[i] + len(p.Text)
-	}
-	text := strings.TrimRight(r.Output, "\n")
-	if text != "" {
-		a.lineStart = make([]int, 1, strings.Count(text, "\n")+2)
-		for at := 0; ; {
-			nl := strings.IndexByte(text[at:], '\n')
-			if nl < 0 {
-				break
-			}
-			at += nl + 1
-			a.lineStart = append(a.lineStart, at)
-		}
-		a.lineStart = append(a.lineStart, len(text)+1)
-	}
-	return a
+func newAgent(st *theme.Styles, m *Measure) *agent {
+	return &agent{pal: paletteOf(st), out: m.r.Output, parts: m.r.Parts, partStart: m.partStart, lineStart: m.lineStart, m: m}
 }
 
 func (a *agent) len() int { return max(len(a.lineStart)-1, 0) }
@@ -75,19 +57,42 @@ func (a *agent) find(n int) (int, bool) {
 }
 
 func (a *agent) cells(i int) int {
-	if from, to := a.line(i); asciiRun(a.out[from:to]) == to-from {
-		return to - from
+	if a.m.full {
+		return int(a.m.agentCells[i])
 	}
-	return -1
+	if from, to := a.line(i); asciiRun(a.out[from:to]) == to-from {
+		return to - from // most lines of most files
+	}
+	// The same walk as build's, counting cells where it can without
+	// styling: printable ASCII and tabs.
+	col, base := 0, 0
+	for _, s := range a.segs(i) {
+		if s.prefix > 0 {
+			c, ok := asciiCells(s.text[:s.prefix], col)
+			if !ok {
+				return -1
+			}
+			col, base = c, c
+		}
+		c, ok := asciiCells(s.text[s.prefix:], col-base)
+		if !ok {
+			return -1
+		}
+		col = base + c
+	}
+	return col
 }
 
-func (a *agent) build(i int) row {
+// seg is a piece of an output line: the part of a kind it comes from.
+type seg struct {
+	kind   reader.PartKind
+	text   string
+	prefix int // the bytes of the number prefix that start text
+}
+
+// segs cuts output line i into the parts it holds.
+func (a *agent) segs(i int) []seg {
 	from, to := a.line(i)
-	type seg struct {
-		kind   reader.PartKind
-		text   string
-		prefix int
-	}
 	var segs []seg
 	p := sort.Search(len(a.parts), func(p int) bool { return a.partStart[p+1] > from })
 	for ; p < len(a.parts) && a.partStart[p] < to; p++ {
@@ -102,6 +107,11 @@ func (a *agent) build(i int) row {
 		}
 		segs = append(segs, seg{a.parts[p].Kind, text, prefix})
 	}
+	return segs
+}
+
+func (a *agent) build(i int) row {
+	segs := a.segs(i)
 	var b strings.Builder
 	// Tab stops count from where the line's content starts, after the
 	// number prefix, so a leading tab lines up whatever the number's width;
@@ -128,29 +138,17 @@ type pretty struct {
 	pal     *palette
 	lines   []reader.Line
 	hl      []string
-	cuts    map[int]string
+	m       *Measure
 	gutter  int   // the widest line number's digits; 0: the tool numbers no line
 	notices []row // built: a blank row, then the notice's lines, for each
 }
 
-func newPretty(st *theme.Styles, r *reader.Result, hl []string) *pretty {
-	p := &pretty{pal: paletteOf(st), lines: r.Lines, hl: hl, cuts: map[int]string{}}
-	for _, pt := range r.Parts {
-		switch pt.Kind {
-		case reader.PartCut:
-			p.cuts[pt.Line] = pt.Text
-		case reader.PartNotice:
-			p.notices = append(p.notices, row{})
-			for _, t := range textRows(st.Notice, strings.Trim(pt.Text, "\n")) {
-				p.notices = append(p.notices, row{t, ansi.StringWidth(t)})
-			}
-		}
-	}
-	// A gutter of the numbers the tool gave; none where it gives none (pi).
-	for _, pt := range r.Parts {
-		if pt.Kind == reader.PartLine && pt.Prefix > 0 {
-			p.gutter = len(strconv.Itoa(r.Lines[len(r.Lines)-1].N))
-			break
+func newPretty(st *theme.Styles, m *Measure, hl []string) *pretty {
+	p := &pretty{pal: paletteOf(st), lines: m.r.Lines, hl: hl, m: m, gutter: m.gutter}
+	for _, n := range m.notices {
+		p.notices = append(p.notices, row{})
+		for _, t := range textRows(st.Notice, n) {
+			p.notices = append(p.notices, row{t, ansi.StringWidth(t)})
 		}
 	}
 	return p
@@ -181,12 +179,18 @@ func (p *pretty) cells(i int) int {
 	if i >= len(p.lines) {
 		return p.notices[i-len(p.lines)].w
 	}
-	text := p.lines[i].Text
-	if asciiRun(text) != len(text) {
+	if p.m.full {
+		if c := p.m.prettyCells[i]; c >= 0 {
+			return p.margin() + int(c)
+		}
 		return -1
 	}
-	w := p.margin() + len(text)
-	if c, ok := p.cuts[p.lines[i].N]; ok {
+	c, ok := asciiCells(p.lines[i].Text, 0)
+	if !ok {
+		return -1
+	}
+	w := p.margin() + c
+	if c, ok := p.m.cuts[p.lines[i].N]; ok {
 		mark := Plain(c)
 		if asciiRun(mark) != len(mark) {
 			return -1
@@ -211,7 +215,7 @@ func (p *pretty) build(i int) row {
 	} else {
 		paint(&b, runs, p.pal.text, p.pal.invisible)
 	}
-	if c, ok := p.cuts[l.N]; ok {
+	if c, ok := p.m.cuts[l.N]; ok {
 		b.WriteString(p.pal.cut.paint(Plain(c)))
 		cells += ansi.StringWidth(Plain(c))
 	}

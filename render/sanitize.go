@@ -41,6 +41,8 @@ func symbol(r rune, prev, next rune, flag bool) string {
 	switch {
 	case r == utf8.RuneError:
 		return "" // already a visible replacement character
+	case r >= 0x20 && r < 0x7f:
+		return "" // printable ASCII: most of any text, and nothing to look up
 	case r < 0x20:
 		if r == 0x1b {
 			return "␛"

@@ -23,9 +23,10 @@ type card struct {
 	path          string
 	offset, limit *int
 
-	res    *reader.Result
-	err    error // readlens could not run the call at all
-	cancel context.CancelFunc
+	res     *reader.Result
+	measure *render.Measure // res measured for drawing, made with it
+	err     error           // readlens could not run the call at all
+	cancel  context.CancelFunc
 	// progress is what the running read has read so far, since began.
 	progress atomic.Int64
 	began    time.Time
@@ -96,7 +97,7 @@ func (c *card) rows(st *theme.Styles, width int, selected bool, env callEnv) *re
 		call.State = render.Done
 	}
 	if c.cache.body == nil || c.cache.bodyKey != bk {
-		opts := render.Options{Expanded: c.expanded, View: c.view, Highlighted: hl}
+		opts := render.Options{Expanded: c.expanded, View: c.view, Highlighted: hl, Measure: c.measure}
 		c.cache.body, c.cache.bodyKey = render.NewBody(st, bk.width, res, opts), bk
 	}
 	c.cache.key = key

@@ -13,18 +13,25 @@ import (
 // waits on a file or on chroma.
 
 type readDoneMsg struct {
-	id  int
-	res *reader.Result
-	err error
+	id      int
+	res     *reader.Result
+	measure *render.Measure
+	err     error
 }
 
-func readCmd(ctx context.Context, id int, req reader.Request) tea.Cmd {
+// readCmd reads, then measures the result for drawing: a pass over the
+// whole output that would otherwise fall on the frame that expands it.
+func readCmd(ctx context.Context, st *theme.Styles, id int, req reader.Request) tea.Cmd {
 	return func() tea.Msg {
 		res, err := reader.Read(ctx, req)
 		if ctx.Err() != nil {
 			return nil // the card was closed: nobody waits for it
 		}
-		return readDoneMsg{id: id, res: res, err: err}
+		var m *render.Measure
+		if res != nil {
+			m = render.Measured(st, res)
+		}
+		return readDoneMsg{id: id, res: res, measure: m, err: err}
 	}
 }
 

@@ -191,13 +191,13 @@ func (m *Model) start(c *card, prof reader.Profile) tea.Cmd {
 	ctx, cancel := context.WithCancel(m.ctx)
 	m.nextID++
 	c.id, c.cancel = m.nextID, cancel
-	c.res, c.err, c.hl = nil, nil, nil
+	c.res, c.measure, c.err, c.hl = nil, nil, nil, nil
 	c.progress.Store(0)
 	c.began = m.now()
 	c.invalidate()
 	req := reader.Request{Profile: prof, Args: c.args, Cwd: m.opts.Cwd, Worktree: m.opts.Worktree, Home: m.opts.Home, FS: m.opts.FS,
 		Progress: &c.progress}
-	return tea.Batch(readCmd(ctx, c.id, req), m.spinWhileReading())
+	return tea.Batch(readCmd(ctx, m.st, c.id, req), m.spinWhileReading())
 }
 
 // spinWhileReading starts the spinner's ticks, unless they run already.
@@ -247,7 +247,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.picker.listed(msg)
 	case readDoneMsg:
 		if c := m.tr.byID(msg.id); c != nil {
-			c.res, c.err, c.cancel = msg.res, msg.err, nil
+			c.res, c.measure, c.err, c.cancel = msg.res, msg.measure, msg.err, nil
 			c.invalidate()
 			m.reveal()
 			return m, m.highlight(c)
