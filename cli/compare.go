@@ -27,6 +27,7 @@ type compareFlags struct {
 	width    int
 	maxCalls int
 	noTokens bool
+	tokens   string
 }
 
 func newCompareCmd() *cobra.Command {
@@ -53,7 +54,10 @@ default call with no offset or limit, and say for each agent:
 
 Every call is the one readlens read makes, through the same engine; the
 agents run side by side. Tokens are estimates: cl100k_base, o200k_base for
-codex (--no-tokens skips them). The table puts the agents that see least
+codex (--no-tokens skips them). With --tokens api and ANTHROPIC_API_KEY set,
+Claude Code's are exact: readlens asks Anthropic's count_tokens endpoint what
+Claude Code asks it, so its cap and its partial page fall where they would;
+answers are kept in the user cache directory. The table puts the agents that see least
 first; --json prints one object with the agents in the profiles' order.
 
 Exit status: 0 when every agent answered (whatever it answered), 2 when
@@ -79,6 +83,7 @@ readlens cannot run the calls.`,
 	fl.IntVar(&f.width, "width", 0, "the table's width (default: the terminal's, else 100)")
 	fl.IntVar(&f.maxCalls, "max-calls", compare.DefaultMaxCalls, "stop each agent's plan after this many calls")
 	fl.BoolVar(&f.noTokens, "no-tokens", false, "count no tokens (on a large file the counting takes as long as the calls)")
+	fl.StringVar(&f.tokens, "tokens", "local", tokensHelp)
 	_ = cmd.RegisterFlagCompletionFunc("profiles", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return all.Names(), cobra.ShellCompDirectiveNoFileComp
 	})
@@ -97,7 +102,11 @@ func runCompare(cmd *cobra.Command, path string, f compareFlags) error {
 			profiles = append(profiles, p)
 		}
 	}
-	base := reader.Request{Cwd: f.cwd, Worktree: f.worktree, Now: now, FS: compareFS}
+	counter, err := tokenCounter(f.tokens)
+	if err != nil {
+		return err
+	}
+	base := reader.Request{Cwd: f.cwd, Worktree: f.worktree, Now: now, FS: compareFS, Tokens: counter}
 	abs, err := compare.Absolute(path, base)
 	if err != nil {
 		return usageErr("%v", err)

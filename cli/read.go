@@ -27,6 +27,7 @@ type readFlags struct {
 	worktree  string
 	json      bool
 	blocklist bool
+	tokens    string
 	card      cardFlags
 }
 
@@ -68,6 +69,7 @@ call, 3 when the agent would never return (a FIFO with no writer, a device).`,
 	fl.BoolVar(&f.json, "json", false, "print one JSON object: the output and everything readlens knows about the call")
 	f.card.register(cmd)
 	fl.BoolVar(&f.blocklist, "blocklist", false, "refuse executables, archives, databases and non-image media by extension, with any profile")
+	fl.StringVar(&f.tokens, "tokens", "local", tokensHelp)
 	_ = cmd.RegisterFlagCompletionFunc("profile", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return all.Names(), cobra.ShellCompDirectiveNoFileComp
 	})
@@ -99,9 +101,13 @@ func runRead(cmd *cobra.Command, pos []string, f readFlags) error {
 		}
 		raw = p.Args(pos[0], off, lim)
 	}
+	counter, err := tokenCounter(f.tokens)
+	if err != nil {
+		return err
+	}
 	res, err := reader.Read(cmd.Context(), reader.Request{
 		Profile: p, Args: raw, Cwd: f.cwd, Worktree: f.worktree, Now: now,
-		Blocklist: f.blocklist,
+		Blocklist: f.blocklist, Tokens: counter,
 	})
 	if err != nil {
 		if errors.Is(err, reader.ErrNotObject) || strings.HasPrefix(err.Error(), "tool arguments") {
@@ -120,6 +126,9 @@ func runRead(cmd *cobra.Command, pos []string, f readFlags) error {
 	}
 	if err != nil {
 		return usageErr("%v", err)
+	}
+	if counter != nil && res.Note != "" && res.Output != "" && !f.json && !f.card.render {
+		fmt.Fprintln(cmd.ErrOrStderr(), "readlens: "+render.Plain(res.Note)) // the count asked for was not made
 	}
 	switch {
 	case res.Note != "" && res.Output == "" && !res.IsError && len(res.Attachments) == 0:

@@ -17,6 +17,9 @@ type Env struct {
 	Elapsed func() time.Duration
 	// Blocklist turns the extension blocklist on for every file of the call.
 	Blocklist bool
+	// Tokens is Request.Tokens: the vendor's count, when the user allows
+	// readlens to ask for it.
+	Tokens TokenCounter
 
 	progress *atomic.Int64 // Request.Progress
 }

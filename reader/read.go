@@ -29,6 +29,9 @@ type Request struct {
 	// Progress, when set, is kept up to date with the bytes of text the
 	// call has read so far: a UI shows it while a slow read runs.
 	Progress *atomic.Int64
+	// Tokens, when set, counts tokens as the agent's vendor does, for a
+	// tool that asks its vendor (TokenCounter); nil counts locally.
+	Tokens TokenCounter
 }
 
 // Read runs a profile's read tool on a request, as the agent would.
@@ -121,7 +124,7 @@ func readSeveral(ctx context.Context, env Env, m Several, args Args) (*Plan, *Fo
 }
 
 func (req Request) env() (Env, error) {
-	e := Env{FS: req.FS, Cwd: req.Cwd, Worktree: req.Worktree, Home: req.Home, Blocklist: req.Blocklist, progress: req.Progress}
+	e := Env{FS: req.FS, Cwd: req.Cwd, Worktree: req.Worktree, Home: req.Home, Blocklist: req.Blocklist, Tokens: req.Tokens, progress: req.Progress}
 	if e.FS == nil {
 		e.FS = OS{}
 	}

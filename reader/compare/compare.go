@@ -85,6 +85,8 @@ type Row struct {
 	// Size is the file's size as the first call found it; -1 when the call
 	// found no regular file (or never reached the path).
 	Size int64
+
+	count *tokenCounter // what counts the row's figures; nil: none are
 }
 
 // Call is one call of a plan and what it shows.
@@ -121,8 +123,8 @@ type Unseen struct {
 
 // TokenMethod says how the token figures were counted.
 type TokenMethod struct {
-	Tokenizer string // cl100k_base or o200k_base
-	Estimated bool   // always: neither is any agent's own count
+	Tokenizer string // cl100k_base, o200k_base, or "count_tokens <model>"
+	Estimated bool   // not the agent's own count: all but count_tokens's
 }
 
 // Options bound a comparison.
@@ -194,16 +196,15 @@ func Agent(ctx context.Context, path string, req reader.Request, opts Options) (
 	if err != nil {
 		return nil, err
 	}
-	count := counter(row.Profile)
-	if opts.NoTokens {
-		count = nil
-	}
 	var seen lineSeen
 	seen.add(&row.Unseen, res)
 	if row.Verdict == Whole || row.Verdict == Cut {
-		if err := follow(ctx, req, res, row, count, opts, &seen); err != nil {
+		if err := follow(ctx, req, res, row, row.count, opts, &seen); err != nil {
 			return nil, err
 		}
+	}
+	if row.count != nil {
+		row.Tokens = row.count.method() // a count that failed on the way says so
 	}
 	return row, nil
 }
@@ -235,19 +236,19 @@ func first(ctx context.Context, path string, req *reader.Request, opts Options) 
 	if err != nil {
 		return nil, nil, err
 	}
-	count := counter(p.Info().Name)
+	count := counter(p.Info().Name, *req)
 	if opts.NoTokens {
 		count = nil
 	}
-	row := &Row{Profile: p.Info().Name, Note: res.Note, Size: -1}
-	if count != nil {
-		row.Tokens = TokenMethod{Tokenizer: count.name, Estimated: true}
-	}
+	row := &Row{Profile: p.Info().Name, Note: res.Note, Size: -1, count: count}
 	if f := res.Facts; f.Examined && f.Kind == reader.KindFile {
 		row.Size = f.Size
 	}
 	judge(row, res)
 	row.First = record(res, count, opts)
+	if count != nil {
+		row.Tokens = count.method()
+	}
 	row.Plan = Plan{Calls: []Call{row.First}, Bytes: row.First.Bytes, Tokens: row.First.Tokens, ModelAsked: true, End: EndNoNext}
 	return row, res, nil
 }

@@ -84,6 +84,7 @@ type ccCall struct {
 	pageRange  ccPageRange
 	cwd        string // the working directory the missing-file text names
 	fs         reader.FS
+	tokens     reader.TokenCounter // Env.Tokens
 }
 
 func (claudeCode) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome) {
@@ -91,7 +92,7 @@ func (claudeCode) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Out
 	if msg != "" {
 		return nil, ccToolError(msg)
 	}
-	c.args, c.cwd, c.fs = a, env.Cwd, env.FS
+	c.args, c.cwd, c.fs, c.tokens = a, env.Cwd, env.FS, env.Tokens
 	if strings.ContainsRune(c.filePath, 0) {
 		// validateInput's first check (P9), before the path is resolved.
 		return nil, ccToolError(`Read file_path cannot contain null bytes (\0). Remove the null byte and try again.`)

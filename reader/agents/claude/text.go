@@ -72,14 +72,14 @@ func ccText(c *ccCall, p *reader.Plan, f *reader.Found) *reader.Outcome {
 	}
 	whole := c.offset <= 1 && !c.hasLimit && !c.hasPages
 	o := reader.OutcomeFor(pg)
-	tok := ccCountTokens(texts, units, p.Path)
-	o.Tokens = tok
+	tok, note := ccCountTokens(texts, units, p.Path, c.tokens)
+	o.Tokens, o.Note = tok, note
 	lines, start := pg.Lines, c.offset
 	banner := ""
 	if tok != nil && tok.Count > ccMaxTokens && !c.allowLarge {
 		if !whole {
 			e := reader.Fail(fmt.Sprintf("File content (%d tokens) exceeds maximum allowed tokens (%d). Use offset and limit parameters to read specific portions of the file, or search for specific content instead of reading the whole file.%s", tok.Count, ccMaxTokens, ccSuffix(tok.Count <= ccRoomTokens)))
-			e.Tokens = tok
+			e.Tokens, e.Note = tok, note
 			return e
 		}
 		var shown []reader.Line

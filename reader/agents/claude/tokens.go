@@ -14,7 +14,8 @@ import (
 // Claude Code counts a read's tokens with Anthropic's count_tokens API, but
 // only when its own estimate (a quarter of the JavaScript length, half for
 // JSON) passes a quarter of the cap. readlens keeps that gate exactly and
-// counts past it with a local tokenizer, so the count is an estimate.
+// counts past it with a local tokenizer, an estimate, unless the request
+// carries a counter that asks Anthropic the same question (--tokens api).
 
 // TokenizerName names the local tokenizer readlens counts with.
 const TokenizerName = "cl100k_base"
@@ -38,17 +39,29 @@ var ccTokenCount = func(text string) int {
 }
 
 // ccCountTokens is ars's decision: the local estimate (jsRound of length/4,
-// /2 for .json, .jsonl and .jsonc), and a count once it passes cap/4.
-func ccCountTokens(texts []string, units int, path string) *reader.Tokens {
+// /2 for .json, .jsonl and .jsonc), and a count once it passes cap/4: the
+// vendor's, when counter is set (readlens --tokens api), else readlens's
+// tokenizer. A count the vendor could not give falls back to the local one,
+// and note says why.
+func ccCountTokens(texts []string, units int, path string, counter reader.TokenCounter) (t *reader.Tokens, note string) {
 	div := 4.0
 	switch strings.ToLower(strings.TrimPrefix(node.Extname(path), ".")) {
 	case "json", "jsonl", "jsonc":
 		div = 2
 	}
-	t := &reader.Tokens{Estimated: true, Tokenizer: TokenizerName, Local: int(math.Floor(float64(units)/div + 0.5)), Cap: ccMaxTokens}
+	t = &reader.Tokens{Estimated: true, Tokenizer: TokenizerName, Local: int(math.Floor(float64(units)/div + 0.5)), Cap: ccMaxTokens}
 	if t.Local == 0 || t.Local <= ccMaxTokens/4 {
-		return t
+		return t, ""
 	}
-	t.Count = ccTokenCount(strings.Join(texts, "\n"))
-	return t
+	text := strings.Join(texts, "\n")
+	if counter != nil {
+		n, err := counter.CountTokens(text)
+		if err == nil {
+			t.Count, t.Estimated, t.Tokenizer = n, false, counter.Name()
+			return t, ""
+		}
+		note = "the token count was asked of " + counter.Name() + " and failed (" + err.Error() + "): counted with " + TokenizerName + " instead, so the cap and the page may fall elsewhere than in Claude Code"
+	}
+	t.Count = ccTokenCount(text)
+	return t, note
 }
