@@ -221,3 +221,23 @@ func TestCompareView(t *testing.T) {
 		t.Fatalf("enter: view open %v, %d cards, selected %s", m.cmp != nil, len(m.tr.cards), m.tr.selected().profile)
 	}
 }
+
+// TestCompareFromPicker: in the picker letters filter, so alt+c (or ctrl+k)
+// opens the compare view on the file under the cursor; on a directory it
+// says what it needs.
+func TestCompareFromPicker(t *testing.T) {
+	m := demo(t, 160, 50)
+	press(m, "tab")
+	drive(m, tea.KeyPressMsg{Code: 'c', Mod: tea.ModAlt})
+	if m.cmp != nil || m.status != "compare reads a file: pick one" {
+		t.Fatalf("alt+c on a directory: view %v, status %q", m.cmp != nil, m.status)
+	}
+	typeText(m, "READ")
+	drive(m, tea.KeyPressMsg{Code: 'c', Mod: tea.ModAlt})
+	if m.cmp == nil || m.cmp.path != "/readlens-demo/README.md" || m.focus != focusCompare || len(m.cmp.rows) != len(m.profiles) {
+		t.Fatalf("alt+c on README.md: %+v, focus %v", m.cmp, m.focus)
+	}
+	if m.picker.filter.value != "READ" {
+		t.Fatalf("alt+c went into the filter: %q", m.picker.filter.value)
+	}
+}

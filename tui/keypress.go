@@ -81,6 +81,12 @@ func (m *Model) pickerKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		m.focus = focusTranscript
 		return m.read(-1, m.current(), full, nil, nil, nil)
+	case key.Matches(msg, k.PickCompare):
+		e, ok := p.selected()
+		if !ok || e.kind == kindDir {
+			return m.say("compare reads a file: pick one")
+		}
+		return m.compareFile(p.resolve(e.name))
 	case key.Matches(msg, k.Parent), msg.String() == "backspace" && p.filter.value == "":
 		return p.parent()
 	case key.Matches(msg, k.Complete):

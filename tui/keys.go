@@ -17,7 +17,7 @@ type KeyMap struct {
 	Compare                                      key.Binding
 	// The path picker.
 	PickUp, PickDown, Open, Parent, Complete, Clear key.Binding
-	ReadAsIs, Legend                                key.Binding
+	ReadAsIs, Legend, PickCompare                   key.Binding
 	// Mouse is never pressed: it says what the mouse does, in the help.
 	Mouse key.Binding
 	// The offset and limit form.
@@ -62,6 +62,8 @@ func DefaultKeyMap() KeyMap {
 		PickDown: b([]string{"down", "ctrl+n"}, "↓", "down"),
 		Open:     b([]string{"enter"}, "enter", "read / open"),
 		ReadAsIs: b([]string{"ctrl+r"}, "ctrl+r", "read as the agent (a directory too)"),
+		// Letters filter the listing, so compare takes a chord here.
+		PickCompare: b([]string{"alt+c", "ctrl+k"}, "alt+c", "every agent on this file"),
 		// Legend is never pressed: it explains the picker's marks in the help.
 		Legend:   b([]string{"legend"}, "▸ ▣ ◆ ◇", "directory, image or PDF, binary, FIFO or device"),
 		Mouse:    b([]string{"mouse"}, "mouse", "click a card: expand · click a tab: that agent · wheel: scroll"),
@@ -102,7 +104,7 @@ func (k KeyMap) pickerHelp() keyHelp {
 		short: []key.Binding{k.Open, k.Parent, k.Complete, k.Expand, k.Help},
 		full: [][]key.Binding{
 			{k.PickUp, k.PickDown, k.Open, k.ReadAsIs, k.Parent},
-			{k.Complete, k.Clear, k.Legend},
+			{k.Complete, k.Clear, k.PickCompare, k.Legend},
 			{k.Expand, k.ExpandAll, k.Help},
 		},
 	}
