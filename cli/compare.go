@@ -183,6 +183,7 @@ type jsonUnseen struct {
 	CharsLost     int64 `json:"chars_lost"`
 	CRLFToLF      int   `json:"crlf_to_lf"`
 	BytesReplaced int   `json:"bytes_replaced"`
+	BOMBytes      int   `json:"bom_bytes"`
 }
 
 func writeCompareJSON(w io.Writer, path string, rows []*compare.Row, terminal bool) error {
@@ -196,7 +197,7 @@ func writeCompareJSON(w io.Writer, path string, rows []*compare.Row, terminal bo
 			First: jsonFirst{FirstLine: r.First.FirstLine, LastLine: r.First.LastLine, Bytes: r.First.Bytes},
 			Plan:  jsonPlan{Calls: []json.RawMessage{}, Bytes: r.Plan.Bytes, ModelAsked: r.Plan.ModelAsked, End: r.Plan.End},
 			Unseen: jsonUnseen{LinesCut: r.Unseen.LinesCut, CharsLost: r.Unseen.CharsLost,
-				CRLFToLF: r.Unseen.CRLFToLF, BytesReplaced: r.Unseen.BytesReplaced},
+				CRLFToLF: r.Unseen.CRLFToLF, BytesReplaced: r.Unseen.BytesReplaced, BOMBytes: r.Unseen.BOMBytes},
 			Estimated: r.Tokens.Estimated,
 		}
 		if r.Tokens.Tokenizer != "" {

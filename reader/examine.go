@@ -172,6 +172,7 @@ func readText(ctx context.Context, file File, sample []byte, p *Plan, bufSize in
 	defer func() { *read += counted.n }()
 	file = counted
 	w := p.Window
+	bom := bomDropped(sample, p.Text)
 	if p.Tail > 0 {
 		// The window ends Tail lines before the end: count the lines, then
 		// read again from the start.
@@ -194,7 +195,23 @@ func readText(ctx context.Context, file File, sample []byte, p *Plan, bufSize in
 	s := newScanner(ctx, textReader(sample, file, p.Text), p.Text.Split, p.Text.StripBOM, w.CheckUTF8, bufSize)
 	pg := window(s, w)
 	s.release()
+	pg.BOM = bom
 	return pg
+}
+
+// bomDropped is how many bytes of a byte order mark at the start of a file
+// whose first bytes are sample the tool's decoding drops.
+func bomDropped(sample []byte, t Text) int {
+	switch {
+	case t.Encoding == EncodingBOM:
+		_, _, n := detectBOM(sample)
+		return n
+	case t.Encoding == EncodingUTF16LEMark && bytes.HasPrefix(sample, []byte{0xff, 0xfe}):
+		return 2
+	case t.StripBOM && bytes.HasPrefix(sample, []byte("\xef\xbb\xbf")):
+		return 3
+	}
+	return 0
 }
 
 // readWhole reads a file whose first bytes are sample, up to max bytes, and

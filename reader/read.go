@@ -188,6 +188,7 @@ func assemble(info Info, args Args, plan *Plan, f *Found, out *Outcome, elapsed 
 	}
 	if f.Page != nil {
 		r.Stats.LinesScanned = int64(f.Page.Total)
+		r.Facts.BOM = f.Page.BOM
 	}
 	return r
 }

@@ -127,6 +127,9 @@ type Facts struct {
 	Blocked  string    // the blocklist entry the file hit
 	TooLarge bool      // over the profile's Plan.MaxSize: nothing was read
 	Escaped  bool      // the path led outside Plan.Within when it was opened
+	// BOM is how many bytes of a byte order mark the tool's decoding
+	// dropped: the model never sees them.
+	BOM int
 }
 
 // Cap is what ended a window early.

@@ -104,6 +104,7 @@ type Over struct {
 type Page struct {
 	Lines   []Line
 	Bytes   int // the lines' texts together, for sizing what a profile builds of them
+	BOM     int // the bytes of a byte order mark the decoding dropped
 	Stop    Stop
 	Total   int  // lines in the file; when the budget halted the scan, the number of the line that did not fit
 	Counted bool // Total is the whole file's line count

@@ -195,6 +195,9 @@ func unseenText(u compare.Unseen) string {
 	if u.BytesReplaced > 0 {
 		parts = append(parts, fmt.Sprintf("%s %s as U+FFFD", Thousands(u.BytesReplaced), Plural(u.BytesReplaced, "byte")))
 	}
+	if u.BOMBytes > 0 {
+		parts = append(parts, fmt.Sprintf("BOM dropped (%d bytes)", u.BOMBytes))
+	}
 	if len(parts) == 0 {
 		return "—"
 	}

@@ -119,6 +119,7 @@ type Unseen struct {
 	CharsLost     int64 // code points those cuts dropped
 	CRLFToLF      int   // lines the file ends \r\n that reach the model ending \n
 	BytesReplaced int   // invalid UTF-8 bytes shown as U+FFFD
+	BOMBytes      int   // the bytes of a byte order mark the tool dropped before line 1
 }
 
 // TokenMethod says how the token figures were counted.
@@ -324,6 +325,9 @@ func (s *lineSeen) add(u *Unseen, res *reader.Result) {
 			continue
 		}
 		s.last = l.N
+		if l.N == 1 {
+			u.BOMBytes += res.Facts.BOM
+		}
 		if l.Cut {
 			u.LinesCut++
 			u.CharsLost += l.Lost

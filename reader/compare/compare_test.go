@@ -230,6 +230,12 @@ func TestVerdicts(t *testing.T) {
 		{"crlf.txt", "claude-code", want{verdict: compare.Whole, first: [3]int{1, 4, 4}, calls: 1, modelAsked: true, end: lastLine, unseen: compare.Unseen{CRLFToLF: 3}, size: 9}},
 		{"mixed_endings.txt", "opencode", want{verdict: compare.Whole, first: [3]int{1, 4, 4}, calls: 1, modelAsked: true, end: lastLine, unseen: compare.Unseen{CRLFToLF: 1}, size: 8}},
 		{"broken_utf8.txt", "opencode", want{verdict: compare.Whole, first: [3]int{1, 6, 6}, calls: 1, modelAsked: true, end: lastLine, unseen: compare.Unseen{BytesReplaced: 12}, size: 24}},
+		// A byte order mark: dropped by the tools that strip it, kept (and
+		// shown) by the ones that do not.
+		{"bom_utf8.txt", "opencode", want{verdict: compare.Whole, first: [3]int{1, 2, 2}, calls: 1, modelAsked: true, end: lastLine, unseen: compare.Unseen{BOMBytes: 3}, size: 15}},
+		{"bom_utf8.txt", "gemini-cli", want{verdict: compare.Whole, first: [3]int{1, 3, 3}, calls: 1, modelAsked: true, end: lastLine, unseen: compare.Unseen{BOMBytes: 3}, size: 15}},
+		{"bom_utf8.txt", "pi", want{verdict: compare.Whole, first: [3]int{1, 3, 3}, calls: 1, modelAsked: true, end: lastLine, size: 15}},
+		{"utf16le_bom.txt", "gemini-cli", want{verdict: compare.Whole, first: [3]int{1, 3, 3}, calls: 1, modelAsked: true, end: lastLine, unseen: compare.Unseen{BOMBytes: 2}, size: 34}},
 		// Long lines.
 		{"long_5000.txt", "opencode", want{verdict: compare.Cut, cap: "per_line", first: [3]int{1, 3, 3}, calls: 1, modelAsked: true, end: lastLine, unseen: compare.Unseen{LinesCut: 1, CharsLost: 3000}, size: 5019}},
 		{"long_5000.txt", "codex", want{verdict: compare.Cut, cap: "per_line", first: [3]int{1, 3, -1}, calls: 1, modelAsked: true, end: lastLine, unseen: compare.Unseen{LinesCut: 1, CharsLost: 4500}, size: 5019}},
