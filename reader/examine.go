@@ -14,6 +14,7 @@ import (
 	"io/fs"
 	"sync/atomic"
 	"syscall"
+	"time"
 	"unicode/utf8"
 
 	"golang.org/x/image/bmp"
@@ -149,7 +150,7 @@ func examine(ctx context.Context, fsys FS, p *Plan) (f Found) {
 		f.Size, f.TooLarge = st.Size(), true
 		return f
 	}
-	f.Page = readText(ctx, file, sample, p, bufferFor(f.Size), &f.BytesRead)
+	f.Page = readText(ctx, file, sample, p, bufferFor(f.Size), f.Size, f.ModTime, &f.BytesRead)
 	f.Extras = readExtras(fsys, p.Extras)
 	return f
 }
@@ -165,7 +166,7 @@ func escaped(f *Found, err error) bool {
 }
 
 // readText decodes and windows a file whose first bytes are sample.
-func readText(ctx context.Context, file File, sample []byte, p *Plan, bufSize int, read *int64) *Page {
+func readText(ctx context.Context, file File, sample []byte, p *Plan, bufSize int, size int64, mod time.Time, read *int64) *Page {
 	// Count what comes off the disk, not what the scanner sees: the sample
 	// is already counted, and decoding changes the length.
 	counted := &countingFile{File: file, progress: p.progress}
@@ -192,8 +193,17 @@ func readText(ctx context.Context, file File, sample []byte, p *Plan, bufSize in
 		sample = nil
 		w.Limit = max(0, total-p.Tail-w.Start)
 	}
-	s := newScanner(ctx, textReader(sample, file, p.Text), p.Text.Split, p.Text.StripBOM, w.CheckUTF8, bufSize)
+	marks := p.marks.of(p.Path, size, mod, p.Text)
+	var s *scanner
+	if marks != nil && p.Tail == 0 {
+		s = marks.resume(ctx, file, p.Text, w.CheckUTF8, w.Start, bufSize)
+	}
+	if s == nil {
+		s = newScanner(ctx, textReader(sample, file, p.Text), p.Text.Split, p.Text.StripBOM, w.CheckUTF8, bufSize)
+	}
+	s.marks = marks
 	pg := window(s, w)
+	marks.note(s)
 	s.release()
 	pg.BOM = bom
 	return pg

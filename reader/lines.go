@@ -55,13 +55,17 @@ type scanner struct {
 	// crLF says whether a \n followed the \r that ended the last line
 	// (Universal), once skipLF has looked: that line ended \r\n.
 	crLF bool
+	// total is the file's lines when an earlier call counted them (Marks),
+	// else -1: counting the rest is then a subtraction.
+	total int
+	marks *Marks // told where the window starts and stops, when kept
 }
 
 // chunks recycles full-size buffers: the inspector reads file after file.
 var chunks = sync.Pool{New: func() any { b := make([]byte, chunkSize); return &b }}
 
 func newScanner(ctx context.Context, r io.Reader, split Split, stripBOM, checkUTF8 bool, bufSize int) *scanner {
-	s := &scanner{ctx: ctx, r: r, split: split}
+	s := &scanner{ctx: ctx, r: r, split: split, total: -1}
 	if bufSize == chunkSize {
 		s.buf = *chunks.Get().(*[]byte)
 	} else {
@@ -283,6 +287,11 @@ func (s *scanner) count() int {
 
 // pass consumes up to n lines (all when n < 0) without looking at them.
 func (s *scanner) pass(n int) int {
+	if n < 0 && s.total >= 0 && !s.ended {
+		done := s.total - s.lines
+		s.lines, s.ended, s.eof, s.lo = s.total, true, true, s.hi
+		return done
+	}
 	done := 0
 	for n < 0 || done < n {
 		if s.ended {

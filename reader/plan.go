@@ -22,6 +22,7 @@ type Env struct {
 	Tokens TokenCounter
 
 	progress *atomic.Int64 // Request.Progress
+	marks    *Marks        // Request.Marks
 }
 
 // Plan is what a profile asks of the pipeline for one call.
@@ -87,6 +88,7 @@ type Plan struct {
 	Call any
 
 	progress *atomic.Int64 // the request's, set by the engine
+	marks    *Marks        // the request's
 }
 
 // DirRule says what a tool does with a directory.

@@ -32,6 +32,9 @@ type Request struct {
 	// Tokens, when set, counts tokens as the agent's vendor does, for a
 	// tool that asks its vendor (TokenCounter); nil counts locally.
 	Tokens TokenCounter
+	// Marks, when set, carries what one call learnt of a file to the next
+	// call on it: a paging plan then reads each page, not the file again.
+	Marks *Marks
 }
 
 // Read runs a profile's read tool on a request, as the agent would.
@@ -79,7 +82,7 @@ func readOne(ctx context.Context, env Env, p Profile, args Args) (*Plan, *Found,
 	var found Found
 	if out == nil {
 		plan.Blocklist = plan.Blocklist || env.Blocklist
-		plan.progress = env.progress
+		plan.progress, plan.marks = env.progress, env.marks
 		found = examine(ctx, env.FS, plan) // stat, classify, detect, decode, window
 		if found.Blocked != "" {
 			out = formatBlocked(p, plan, &found) // the blocklist refused it
@@ -124,7 +127,7 @@ func readSeveral(ctx context.Context, env Env, m Several, args Args) (*Plan, *Fo
 }
 
 func (req Request) env() (Env, error) {
-	e := Env{FS: req.FS, Cwd: req.Cwd, Worktree: req.Worktree, Home: req.Home, Blocklist: req.Blocklist, Tokens: req.Tokens, progress: req.Progress}
+	e := Env{FS: req.FS, Cwd: req.Cwd, Worktree: req.Worktree, Home: req.Home, Blocklist: req.Blocklist, Tokens: req.Tokens, progress: req.Progress, marks: req.Marks}
 	if e.FS == nil {
 		e.FS = OS{}
 	}

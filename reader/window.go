@@ -156,10 +156,12 @@ func (w *Window) retain() int {
 // window reads the lines a call shows from s.
 func window(s *scanner, w Window) *Page {
 	pg := &Page{}
-	if skipped := s.skip(w.Start); skipped < w.Start {
-		pg.Total, pg.Counted = skipped, true
+	// A scanner resumed from Marks has passed some of the lines already.
+	if s.skip(w.Start - s.lines); s.lines < w.Start {
+		pg.Total, pg.Counted = s.lines, true
 		return pg.done(s)
 	}
+	s.marks.note(s)
 	retain := w.retain()
 	used := 0
 	var texts strs
@@ -180,6 +182,7 @@ func window(s *scanner, w Window) *Page {
 			settle()
 			if more {
 				pg.Stop = StopLimit
+				s.marks.note(s) // where the next page starts
 			}
 			break
 		}
@@ -188,6 +191,7 @@ func window(s *scanner, w Window) *Page {
 			settle()
 			if more {
 				pg.Stop = StopMaxLines
+				s.marks.note(s)
 			}
 			break
 		}
@@ -246,7 +250,8 @@ func window(s *scanner, w Window) *Page {
 					if w.Count {
 						// The tool stops here; readlens counts on, for the
 						// warning's "of N" alone.
-						pg.Total, pg.Counted = s.lines+s.count(), true
+						s.count() // adds what it passes to s.lines
+						pg.Total, pg.Counted = s.lines, true
 					}
 					return pg.done(s)
 				}

@@ -193,6 +193,10 @@ func Absolute(path string, req reader.Request) (string, error) {
 // Agent is one profile's row: req names the profile and the world it runs
 // in (its Args are ignored); path is handed to the tool as Absolute makes it.
 func Agent(ctx context.Context, path string, req reader.Request, opts Options) (*Row, error) {
+	// Each call of the plan starts where the one before it stopped, and
+	// counts nothing counted before: the answers are the same, the work
+	// grows with the file instead of its square.
+	req.Marks = reader.NewMarks()
 	row, res, err := first(ctx, path, &req, opts)
 	if err != nil {
 		return nil, err
