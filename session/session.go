@@ -97,8 +97,8 @@ type Result struct {
 	// joined by a newline, as readlens read prints it. What the harness
 	// adds to the result before sending it (system reminders) is not in
 	// it, but in Harness.
-	Output      string
-	Harness     string
+	Output  string
+	Harness string
 	// Cut says the format's record shows the tool gave part of the file
 	// (pi's truncation details, its "Use offset=N to continue" notice),
 	// where there is no FileView to tell.
