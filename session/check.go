@@ -33,6 +33,9 @@ const (
 	Shell Verdict = "shell"
 	// Unanswered: the session has no result for the call.
 	Unanswered Verdict = "unanswered"
+	// Recorded: a read by a tool readlens has no profile of, shown as
+	// recorded, never run again.
+	Recorded Verdict = "recorded"
 )
 
 // Checked is one read run again.
@@ -72,6 +75,8 @@ func Check(ctx context.Context, s *Session, opt CheckOptions) ([]Checked, error)
 		switch {
 		case c.Kind == KindShell:
 			ch.Verdict, ch.Reason = Shell, "not run again"
+		case c.Unchecked != "":
+			ch.Verdict, ch.Reason = Recorded, c.Unchecked
 		case c.Result == nil:
 			ch.Verdict, ch.Reason = Unanswered, "the session holds no result for this call"
 		default:
@@ -172,6 +177,9 @@ func (s *Session) changed(c *Call, path string, now *reader.Result) string {
 }
 
 func (c *Call) command() string {
+	if c.Command != "" {
+		return c.Command
+	}
 	var in struct {
 		Command string `json:"command"`
 	}

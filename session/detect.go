@@ -17,6 +17,7 @@ type lineParser interface {
 var formats = map[string]func(*Session) lineParser{
 	"claude-code": func(s *Session) lineParser { return newClaude(s) },
 	"pi":          func(s *Session) lineParser { return newPi(s) },
+	"codex":       func(s *Session) lineParser { return newCodex(s) },
 }
 
 // Formats are the agents whose session files Parse reads, sorted.

@@ -86,6 +86,9 @@ type Call struct {
 	// Stub says the result is Claude Code's "file unchanged" stub, which
 	// stands for the content of the earlier read (RepeatOf).
 	Stub bool
+	// Unchecked says why Check does not run this read again (a tool
+	// readlens has no profile of, as Codex's view_image); "" when it does.
+	Unchecked string
 }
 
 // Span is a range of lines, from 1; To 0 is the end of the file.
