@@ -189,7 +189,7 @@ func TestPiFilesGone(t *testing.T) {
 // comes before it; Options.Agent reads a file as the agent named, and an
 // agent with no format is an error.
 func TestDetect(t *testing.T) {
-	for _, agent := range []string{"claude-code", "pi"} {
+	for _, agent := range []string{"claude-code", "pi", "codex"} {
 		b := recordedAgent(t, agent)
 		for _, prefix := range []string{"", "\n", "{\"half\n"} {
 			s, err := Parse(bytes.NewReader(append([]byte(prefix), b...)), Options{})
