@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -217,10 +218,52 @@ func (p *pi) result(n int, r *piRecord, blocks []piBlock) {
 		_ = json.Unmarshal(r.Message.Details, &d)
 		var in struct {
 			Offset *int `json:"offset"`
+			Limit  *int `json:"limit"`
 		}
-		_ = json.Unmarshal(c.Args, &in)
+		// A limit that is not a whole number (pi slices with it as
+		// JavaScript does: -5 counts from the end) leaves in nil.
+		integers := json.Unmarshal(c.Args, &in) == nil
 		res.Cut = (d.Truncation != nil && d.Truncation.Truncated) || piContinue.MatchString(res.Output) ||
 			(in.Offset != nil && *in.Offset > 1)
+		if integers && (in.Limit == nil || *in.Limit >= 0) && len(blocks) == 1 && blocks[0].Type == "text" {
+			start := 1
+			if in.Offset != nil && *in.Offset > 1 {
+				start = *in.Offset
+			}
+			res.File = piFileView(res.Output, start)
+		}
 	}
 	c.Result = res
+}
+
+var (
+	piShowing = regexp.MustCompile(`\n\n\[Showing lines ([0-9]+)-([0-9]+) of ([0-9]+)[^\n\]]*\. Use offset=[0-9]+ to continue\.\]$`)
+	piMore    = regexp.MustCompile(`\n\n\[([0-9]+) more lines in file\. Use offset=([0-9]+) to continue\.\]$`)
+)
+
+// piFileView is what pi's read of a text file says it read, from its text:
+// the lines before its notice, pi splitting the file at every "\n" (so a
+// final newline ends in an empty line), and the total its notice gives.
+// A line over pi's byte limit is answered with a notice alone: nil.
+func piFileView(out string, start int) *FileView {
+	atoi := func(s string) int { n, _ := strconv.Atoi(s); return n }
+	if m := piShowing.FindStringSubmatchIndex(out); m != nil {
+		from, to, total := atoi(out[m[2]:m[3]]), atoi(out[m[4]:m[5]]), atoi(out[m[6]:m[7]])
+		return &FileView{Start: from, Lines: to - from + 1, Total: total, Content: out[:m[0]]}
+	}
+	if m := piMore.FindStringSubmatchIndex(out); m != nil {
+		more, next := atoi(out[m[2]:m[3]]), atoi(out[m[4]:m[5]])
+		if next < start {
+			return nil
+		}
+		return &FileView{Start: start, Lines: next - start, Total: next - 1 + more, Content: out[:m[0]]}
+	}
+	if strings.HasPrefix(out, "[Line ") && strings.HasSuffix(out, "]") && strings.Contains(out, " limit. Use bash: ") {
+		return nil
+	}
+	if strings.HasPrefix(out, "Read image file [") {
+		return nil // an image whose bytes pi left out: its note alone
+	}
+	n := strings.Count(out, "\n") + 1
+	return &FileView{Start: start, Lines: n, Total: start - 1 + n, Content: out}
 }

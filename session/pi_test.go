@@ -2,11 +2,14 @@ package session
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/readlens/readlens/internal/oracle"
 	"github.com/readlens/readlens/internal/readertest"
@@ -77,6 +80,18 @@ func TestPiRecordedSession(t *testing.T) {
 		if c.Result.Source.Record != "toolResult" || c.Result.Harness != "" || c.Result.Transcript || c.Stub {
 			t.Errorf("call %d: source %+v, harness %q, transcript %v, stub %v", i+1, c.Result.Source, c.Result.Harness, c.Result.Transcript, c.Stub)
 		}
+	}
+	// What each read says it read: its lines and the file's.
+	var views []string
+	for _, c := range s.Reads() {
+		if f := c.Result.File; f != nil {
+			views = append(views, fmt.Sprintf("%d+%d/%d", f.Start, f.Lines, f.Total))
+		} else {
+			views = append(views, "-")
+		}
+	}
+	if got := strings.Join(views, " "); got != "1+3/3 1999+3/3001 1+3/3 1+4/4 1+4/4 1+4/4 1+3/3 - 1+2000/3001 - - -" {
+		t.Errorf("views: %s", got)
 	}
 	if a := s.Calls[8].Result.Attachments; len(a) != 1 || a[0] != (Attachment{Mime: "image/png", Size: 85, SHA256: "974ad6e744fe6af1ddb9974333c8725198b84fb394e0b45bdac599a306850732"}) {
 		t.Errorf("the image: %+v", a)
@@ -210,5 +225,67 @@ func TestDetect(t *testing.T) {
 	}
 	if _, err := Parse(strings.NewReader("{}"), Options{Agent: "vim"}); err == nil || !strings.HasPrefix(err.Error(), `no session format for agent "vim" (known: claude-code, `) {
 		t.Errorf("unknown agent: %v", err)
+	}
+}
+
+// TestPiFileView: what pi's read says it read, told from its text, agrees
+// with the fixture it read, on every text read of pi 0.73.1's oracle
+// recordings (testdata/oracle/pi): its lines are the file's lines from
+// Start, and Total is the file's count as pi splits it.
+func TestPiFileView(t *testing.T) {
+	cases, err := oracle.Cases("pi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for _, c := range cases {
+		var in struct {
+			Path   string `json:"path"`
+			Offset any    `json:"offset"`
+		}
+		if json.Unmarshal(c.Args, &in) != nil || in.Path == "" || strings.ContainsAny(in.Path[:1], "~@/") {
+			continue
+		}
+		rec, err := oracle.Load("pi", c.Name)
+		if err != nil || rec.IsError || len(rec.Attachments) > 0 || rec.Timeout {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(oracle.Testdata(), "fixtures", strings.TrimPrefix(in.Path, oracle.RootVar+"/")))
+		if err != nil || !utf8.Valid(data) {
+			continue // made at test time, or decoded lossily by pi
+		}
+		start := 1
+		if in.Offset != nil {
+			f, ok := in.Offset.(float64)
+			if !ok || f != float64(int(f)) {
+				continue // coerced by JavaScript: result() gives no view
+			}
+			start = max(1, int(f))
+		}
+		var limit any
+		if json.Unmarshal(c.Args, &struct {
+			Limit *any `json:"limit"`
+		}{&limit}) == nil && limit != nil {
+			if f, ok := limit.(float64); !ok || f < 0 || f != float64(int(f)) {
+				continue // pi's arithmetic is JavaScript's: no lines to tell (result() gives no view)
+			}
+		}
+		fv := piFileView(rec.Output, start)
+		if fv == nil {
+			if !strings.Contains(rec.Output, " limit. Use bash: ") && !strings.HasPrefix(rec.Output, "Read image file [") {
+				t.Errorf("%s: no view of %q", c.Name, rec.Output[:min(80, len(rec.Output))])
+			}
+			continue
+		}
+		seen++
+		lines := strings.Split(string(data), "\n")
+		if fv.Total != len(lines) || fv.Start < 1 || fv.Start-1+fv.Lines > len(lines) ||
+			fv.Content != strings.Join(lines[fv.Start-1:fv.Start-1+fv.Lines], "\n") {
+			t.Errorf("%s: view %d+%d of %d, the file has %d lines", c.Name, fv.Start, fv.Lines, fv.Total, len(lines))
+		}
+	}
+	t.Logf("%d text reads checked", seen)
+	if seen < 20 {
+		t.Errorf("%d text reads checked", seen)
 	}
 }
