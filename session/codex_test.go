@@ -2,6 +2,7 @@ package session
 
 import (
 	"bytes"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -192,5 +193,45 @@ func TestCodexEarlierTools(t *testing.T) {
 	s := parse(t, append(append(bytes.Join(ls[:9], nil), patch...), bytes.Join(ls[10:], nil)...))
 	if len(s.Changes) != 1 || s.Changes[0] != (Change{Path: "$ROOT/notes.md", Line: 10, Call: 1, By: "apply_patch"}) {
 		t.Errorf("apply_patch: changes %+v", s.Changes)
+	}
+}
+
+// TestAgentSessionsStream: pi's and Codex's sessions, their recorded
+// lines repeated to 1,000 and then 10,000 lines, are read as a stream:
+// the heap at its peak grows with the reads kept, not with the session.
+func TestAgentSessionsStream(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(10))
+	for _, c := range []struct {
+		agent string
+		reads int // in the recorded session
+	}{{"pi", 12}, {"codex", 11}} {
+		ls := lines(recordedAgent(t, c.agent))
+		run := func(n int) (peak uint64, streamed int64, s *Session) {
+			src := &cycle{lines: ls, n: n}
+			peak = peakHeap(func() {
+				var err error
+				if s, err = Parse(src, Options{}); err != nil {
+					t.Fatal(err)
+				}
+			})
+			return peak, src.bytes, s
+		}
+		p1, b1, s1 := run(1000)
+		p10, b10, s10 := run(10000)
+		t.Logf("%s: 1,000 lines: %d KiB streamed, heap peak +%d KiB; 10,000 lines: %d KiB, +%d KiB", c.agent, b1>>10, p1>>10, b10>>10, p10>>10)
+		whole := 1000 / len(ls)
+		if s1.Agent != c.agent || s1.Lines != 1000 || len(s1.Reads()) < whole*c.reads || s10.Lines != 10000 || s1.Bad != 0 || len(s1.Unknown) != 0 {
+			t.Errorf("%s: 1,000 lines: %d lines, %d reads, %d bad; 10,000: %d lines", c.agent, s1.Lines, len(s1.Reads()), s1.Bad, s10.Lines)
+		}
+		// The results are kept (pi's cut read of lines_3000.txt is 19 KB of
+		// each cycle's 54 KB), with about 2 KiB around each read; the
+		// lines that hold no result are not.
+		kept := uint64(0)
+		for _, r := range s10.Reads() {
+			kept += uint64(len(r.Result.Output)+len(r.Result.Harness)) + 2048
+		}
+		if p10 > p1+kept+(4<<20) || p10 > uint64(b10)*3/4 { // holding every line would be more than the session
+			t.Errorf("%s: heap peak grew from %d KiB to %d KiB for %d KiB of session, %d KiB of reads", c.agent, p1>>10, p10>>10, b10>>10, kept>>10)
+		}
 	}
 }
