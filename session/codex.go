@@ -273,6 +273,9 @@ func (p *codex) result(n int, it *codexItem) {
 		_ = json.Unmarshal(out, &o)
 		res.Output, res.IsError = o.Content, o.Success != nil && !*o.Success
 	}
+	if c.Tool == "read_file" {
+		codexReadFile(c, res)
+	}
 	if c.Kind == KindShell || c.Kind == KindOther {
 		// The shell's answer: the command's exit code, in Codex's header or
 		// in the JSON earlier releases sent ({"output","metadata"}).
@@ -290,6 +293,36 @@ func (p *codex) result(n int, it *codexItem) {
 		res.Cut = c.Kind == KindShell && codexTruncated.MatchString(res.Output)
 	}
 	c.Result = res
+}
+
+var codexLine = regexp.MustCompile(`^L[0-9]+: `)
+
+// codexReadFile reads what read_file's output says: the Responses API
+// carries no error flag, and read_file answers with its lines, each
+// "L{n}: ", or with its error's text alone ("offset exceeds file
+// length"), so an output that does not begin with a line is an error.
+// It is cut when it starts past line 1, or when it holds as many lines as
+// the limit (2000 by default): the output gives no total, so a file that
+// ends exactly there counts as cut too.
+func codexReadFile(c *Call, res *Result) {
+	if res.Output != "" && !codexLine.MatchString(res.Output) {
+		res.IsError = true
+		return
+	}
+	var in struct {
+		Offset *int    `json:"offset"`
+		Limit  *int    `json:"limit"`
+		Mode   *string `json:"mode"`
+	}
+	if json.Unmarshal(c.Args, &in) != nil || (in.Mode != nil && *in.Mode != "slice") {
+		return
+	}
+	limit := 2000
+	if in.Limit != nil {
+		limit = *in.Limit
+	}
+	lines := strings.Count(res.Output, "\n") + 1
+	res.Cut = (in.Offset != nil && *in.Offset > 1) || (res.Output != "" && lines >= limit)
 }
 
 // dataURL is the attachment a data: URL holds.

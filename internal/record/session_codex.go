@@ -63,6 +63,14 @@ var codexConversation = []sessionStep{
 }
 
 func recordCodexSession(name string, timeout time.Duration) error {
+	return runCodexSession(name, timeout, codexConversation, nil)
+}
+
+// runCodexSession runs codex exec on the conversation; setup, when
+// given, writes what else $CODEX_HOME needs and returns lines for its
+// config.toml and facts for the recording's metadata.
+func runCodexSession(name string, timeout time.Duration, steps []sessionStep,
+	setup func(bin, codexHome string) (config string, meta map[string]any, err error)) error {
 	bin := os.Getenv("CODEX_BIN")
 	if bin == "" {
 		return fmt.Errorf("set CODEX_BIN to the native codex binary of @openai/codex-linux-x64")
@@ -88,7 +96,14 @@ func recordCodexSession(name string, timeout time.Duration) error {
 	if err := os.MkdirAll(codexHome, 0o755); err != nil {
 		return err
 	}
-	api := &fakeResponses{root: root, steps: codexConversation}
+	var extraConfig string
+	var extraMeta map[string]any
+	if setup != nil {
+		if extraConfig, extraMeta, err = setup(bin, codexHome); err != nil {
+			return err
+		}
+	}
+	api := &fakeResponses{root: root, steps: steps}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return err
@@ -97,7 +112,7 @@ func recordCodexSession(name string, timeout time.Duration) error {
 	go srv.Serve(ln)
 	defer srv.Close()
 	const model = "gpt-5-codex"
-	config := fmt.Sprintf("model = %q\nmodel_provider = \"fake\"\n\n[model_providers.fake]\nname = \"fake\"\nbase_url = \"http://%s/v1\"\nwire_api = \"responses\"\n", model, ln.Addr())
+	config := fmt.Sprintf("model = %q\nmodel_provider = \"fake\"\n"+extraConfig+"\n[model_providers.fake]\nname = \"fake\"\nbase_url = \"http://%s/v1\"\nwire_api = \"responses\"\n", model, ln.Addr())
 	if err := os.WriteFile(filepath.Join(codexHome, "config.toml"), []byte(config), 0o644); err != nil {
 		return err
 	}
@@ -165,7 +180,7 @@ wait:
 	if err != nil {
 		return fmt.Errorf("codex --version: %v", err)
 	}
-	return writeSession("codex", name, text, map[string]any{
+	meta := map[string]any{
 		"agent":    "Codex CLI",
 		"version":  strings.TrimSpace(string(version)),
 		"binary":   "the native codex of npm @openai/codex-linux-x64 (vendor/x86_64-unknown-linux-musl/bin/codex)",
@@ -177,7 +192,11 @@ wait:
 		"steps":    len(api.steps),
 		"recorder": "go run ./internal/record -session codex (internal/record/session_codex.go)",
 		"paths":    map[string]string{"$ROOT": "the working directory: a copy of testdata/fixtures, git init-ed", "$HOME": "HOME, with CODEX_HOME=$HOME/.codex", "$TMP": "the temporary directory holding both"},
-	})
+	}
+	for k, v := range extraMeta {
+		meta[k] = v
+	}
+	return writeSession("codex", name, text, meta)
 }
 
 // fakeResponses is the scripted OpenAI Responses API: each request that
@@ -261,8 +280,16 @@ func (a *fakeResponses) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	var items []any
 	for i, c := range a.steps[step].calls {
+		in := strings.ReplaceAll(c.input, oracle.RootVar, a.root)
+		if c.name == "apply_patch" { // a freeform tool: its input is the patch
+			var patch string
+			_ = json.Unmarshal([]byte(in), &patch)
+			items = append(items, map[string]any{"type": "custom_tool_call", "id": "ctc_" + callID(step, i), "call_id": callID(step, i),
+				"name": c.name, "input": patch, "status": "completed"})
+			continue
+		}
 		items = append(items, map[string]any{"type": "function_call", "id": "fc_" + callID(step, i), "call_id": callID(step, i),
-			"name": c.name, "arguments": strings.ReplaceAll(c.input, oracle.RootVar, a.root), "status": "completed"})
+			"name": c.name, "arguments": in, "status": "completed"})
 	}
 	a.stream(w, items)
 }
