@@ -183,20 +183,28 @@ wait:
 	meta := map[string]any{
 		"agent":    "Codex CLI",
 		"version":  strings.TrimSpace(string(version)),
-		"binary":   "the native codex of npm @openai/codex-linux-x64 (vendor/x86_64-unknown-linux-musl/bin/codex)",
+		"binary":   "the native codex of npm @openai/codex-linux-x64: " + npmPath(bin),
 		"argv":     append([]string{"codex"}, args...),
-		"config":   strings.ReplaceAll(config, ln.Addr().String(), "127.0.0.1:PORT"),
+		"config":   strings.ReplaceAll(strings.ReplaceAll(config, ln.Addr().String(), "127.0.0.1:PORT"), home, "$HOME"),
 		"model":    model,
 		"file":     filepath.Base(rollout),
 		"requests": len(api.requests()),
 		"steps":    len(api.steps),
-		"recorder": "go run ./internal/record -session codex (internal/record/session_codex.go)",
+		"recorder": "go run ./internal/record " + strings.Join(os.Args[1:], " ") + " (internal/record/session_codex*.go)",
 		"paths":    map[string]string{"$ROOT": "the working directory: a copy of testdata/fixtures, git init-ed", "$HOME": "HOME, with CODEX_HOME=$HOME/.codex", "$TMP": "the temporary directory holding both"},
 	}
 	for k, v := range extraMeta {
 		meta[k] = v
 	}
 	return writeSession("codex", name, text, meta)
+}
+
+// npmPath is a path inside node_modules as the package names it.
+func npmPath(p string) string {
+	if i := strings.LastIndex(p, "node_modules/"); i >= 0 {
+		return p[i+len("node_modules/"):]
+	}
+	return filepath.Base(p)
 }
 
 // fakeResponses is the scripted OpenAI Responses API: each request that
