@@ -37,11 +37,15 @@ var piTypes = map[string]bool{
 	"label": true, "session_info": true,
 }
 
+// piFormat is the session format pi 0.73.1 writes (its header's version).
+const piFormat = 3
+
 // piEditors are pi's tools that change the file their path names.
 var piEditors = map[string]bool{"edit": true, "write": true}
 
 type piRecord struct {
 	Type      string `json:"type"`
+	Version   int    `json:"version"` // the header's: the format's
 	ID        string `json:"id"`
 	Cwd       string `json:"cwd"`
 	Timestamp string `json:"timestamp"`
@@ -93,6 +97,9 @@ func (p *pi) line(n int, b []byte) error {
 	case r.Type == "session":
 		if p.s.ID == "" {
 			p.s.ID, p.s.Cwd = r.ID, r.Cwd
+			if r.Version != piFormat {
+				p.s.note(fmt.Sprintf("this session is in pi's session format %d; readlens reads format %d (pi 0.73.1's), so records it does not know are skipped", r.Version, piFormat))
+			}
 		}
 	case r.Type == "message" && r.Message != nil:
 		var blocks []piBlock

@@ -173,6 +173,14 @@ func TestPiBadInput(t *testing.T) {
 			t.Errorf("%d calls, bad %d, notes:\n%s", len(s.Calls), s.Bad, strings.Join(s.Notes, "\n"))
 		}
 	})
+	t.Run("another format", func(t *testing.T) {
+		// pi's header as a newer release would write it.
+		data := append(bytes.Replace(ls[0], []byte(`"version":3`), []byte(`"version":4`), 1), bytes.Join(ls[1:], nil)...)
+		s := parse(t, data)
+		if len(s.Calls) != 13 || len(s.Notes) != 1 || s.Notes[0] != "this session is in pi's session format 4; readlens reads format 3 (pi 0.73.1's), so records it does not know are skipped" {
+			t.Errorf("%d calls, notes %q", len(s.Calls), s.Notes)
+		}
+	})
 	t.Run("a result with no call", func(t *testing.T) {
 		// The assistant record of the first call is gone: its result is
 		// an orphan, skipped.
