@@ -41,15 +41,17 @@ request's form of it, not the transcript's.
 Formats, told from the file (--agent NAME reads it as that agent's):
   claude-code  ~/.claude/projects/<project>/<id>.jsonl (or under $CLAUDE_CONFIG_DIR)
   pi           ~/.pi/agent/sessions/--<cwd>--/<time>_<id>.jsonl
-  codex        ~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl (Codex reads through
-               its shell: those reads are shell reads)
+  codex        ~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl (Codex 0.169.0 reads
+               through its shell: those reads are shell reads; read_file, in
+               0.57.0 to 0.105.0, is checked through the codex profile)
 
 --check runs every read again with readlens, at the session's working
 directory (or --cwd, where the project is now), and says for each: same
 (readlens gives what the model received), changed (it gives something else,
 and the session shows the file changed, or the file is gone), differs
-(something else, and nothing says the file changed), or shell (not run
-again). Exit status: 1 when a read differs, 2 when the file cannot be read as
+(something else, and nothing says the file changed), shell (not run
+again) or recorded (a tool readlens has no profile of, as Codex's
+view_image: not run again). Exit status: 1 when a read differs, 2 when the file cannot be read as
 a session, else 0.`,
 		Example: `  readlens session ~/.claude/projects/-home-me-app/5e55105e-….jsonl
   readlens session SESSION.jsonl --check
