@@ -235,3 +235,40 @@ func TestAgentSessionsStream(t *testing.T) {
 		}
 	}
 }
+
+// TestAgentSessionsCutAnywhere: pi's and Codex's recorded sessions cut in
+// the middle of each of their lines (a session still being written, or a
+// copy cut short) parse with one note on the last line, keep every call
+// before the cut, and are checked without a panic.
+func TestAgentSessionsCutAnywhere(t *testing.T) {
+	for _, agent := range []string{"pi", "codex"} {
+		b := recordedAgent(t, agent)
+		ls := lines(b)
+		full := parse(t, b)
+		at := 0
+		for i, l := range ls {
+			cut := at + len(l)/2
+			at += len(l)
+			s, err := Parse(bytes.NewReader(b[:cut]), Options{})
+			if i == 0 {
+				if err == nil {
+					t.Errorf("%s cut in its first line: %d records", agent, s.Records)
+				}
+				continue
+			}
+			if err != nil || s.Agent != agent || s.Bad != 1 || len(s.Notes) != 1 || !strings.HasSuffix(s.Notes[0], "the last line is incomplete (the session may still be running), skipped") {
+				t.Fatalf("%s cut in line %d: %v, agent %q, bad %d, notes %q", agent, i+1, err, s.Agent, s.Bad, s.Notes)
+			}
+			for j, c := range s.Calls {
+				if c.Line > i || c.Tool != full.Calls[j].Tool || c.Path != full.Calls[j].Path {
+					t.Fatalf("%s cut in line %d: call %d is %+v", agent, i+1, j+1, c)
+				}
+			}
+			if i%10 == 5 {
+				if _, err := Check(t.Context(), s, CheckOptions{Dir: t.TempDir()}); err != nil {
+					t.Errorf("%s cut in line %d: check: %v", agent, i+1, err)
+				}
+			}
+		}
+	}
+}
