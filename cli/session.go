@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -22,6 +23,7 @@ type sessionFlags struct {
 	json  bool
 	check bool
 	cwd   string
+	agent string
 }
 
 func newSessionCmd() *cobra.Command {
@@ -36,15 +38,20 @@ stub. Shell commands that only print a file (cat, head, sed -n, nl) count as
 reads too. The result is the one the model received: for Claude Code, the
 request's form of it, not the transcript's.
 
-Claude Code sessions only, so far: ~/.claude/projects/<project>/<id>.jsonl
-(or under $CLAUDE_CONFIG_DIR).
+Formats, told from the file (--agent NAME reads it as that agent's):
+  claude-code  ~/.claude/projects/<project>/<id>.jsonl (or under $CLAUDE_CONFIG_DIR)
+  pi           ~/.pi/agent/sessions/--<cwd>--/<time>_<id>.jsonl
+  codex        ~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl (Codex 0.169.0 reads
+               through its shell: those reads are shell reads; read_file, in
+               0.57.0 to 0.105.0, is checked through the codex profile)
 
 --check runs every read again with readlens, at the session's working
 directory (or --cwd, where the project is now), and says for each: same
 (readlens gives what the model received), changed (it gives something else,
 and the session shows the file changed, or the file is gone), differs
-(something else, and nothing says the file changed), or shell (not run
-again). Exit status: 1 when a read differs, 2 when the file cannot be read as
+(something else, and nothing says the file changed), shell (not run
+again) or recorded (a tool readlens has no profile of, as Codex's
+view_image: not run again). Exit status: 1 when a read differs, 2 when the file cannot be read as
 a session, else 0.`,
 		Example: `  readlens session ~/.claude/projects/-home-me-app/5e55105e-….jsonl
   readlens session SESSION.jsonl --check
@@ -53,7 +60,7 @@ a session, else 0.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, pos []string) error {
 			if len(pos) == 0 {
-				return usageErr("session needs a FILE: a Claude Code session, ~/.claude/projects/<project>/<id>.jsonl (listing the sessions without FILE is not done yet)")
+				return usageErr("session needs a FILE: a session file of Claude Code, pi or Codex (listing the sessions without FILE is not done yet)")
 			}
 			return runSession(cmd, pos[0], f)
 		},
@@ -62,6 +69,7 @@ a session, else 0.`,
 	fl.BoolVar(&f.json, "json", false, "print one JSON object: the session and every read, with the result the model received")
 	fl.BoolVar(&f.check, "check", false, "run every read again with readlens: same, changed or differs (exit 1 if one differs)")
 	fl.StringVar(&f.cwd, "cwd", "", "with --check: where the session's working directory is now, if the project moved")
+	fl.StringVar(&f.agent, "agent", "", "read the file as this agent's session ("+strings.Join(session.Formats(), ", ")+"), not the one its first record says")
 	return cmd
 }
 
@@ -77,7 +85,10 @@ func runSession(cmd *cobra.Command, path string, f sessionFlags) error {
 	if st, err := fh.Stat(); err == nil && st.IsDir() {
 		return usageErr("%s is a directory: give a session file (listing a directory's sessions is not done yet)", path)
 	}
-	s, err := session.Parse(fh, session.Options{})
+	if f.agent != "" && !slices.Contains(session.Formats(), f.agent) {
+		return usageErr("--agent %q: readlens reads the sessions of %s", f.agent, strings.Join(session.Formats(), ", "))
+	}
+	s, err := session.Parse(fh, session.Options{Agent: f.agent})
 	switch {
 	case errors.Is(err, session.ErrNotSession):
 		return usageErr("%s: %v", path, err)
@@ -219,7 +230,11 @@ func shownPath(s *session.Session, c *session.Call) string {
 func writeSessionText(w io.Writer, s *session.Session, checked []session.Checked, check bool) error {
 	var b bytes.Buffer
 	sum := summarize(s)
-	fmt.Fprintf(&b, "%s %s session %s, cwd %s\n", render.Plain(s.AgentName), render.Plain(s.Version), render.Plain(s.ID), render.Plain(s.Cwd))
+	name := s.AgentName
+	if s.Version != "" {
+		name += " " + s.Version
+	}
+	fmt.Fprintf(&b, "%s session %s, cwd %s\n", render.Plain(name), render.Plain(s.ID), render.Plain(s.Cwd))
 	fmt.Fprintf(&b, "%d reads (%d shell) of %d tool calls: %d bytes, %d cut, %d repeats, %d errors, %d unchanged stubs\n",
 		sum.Reads, sum.Shell, sum.Calls, sum.Bytes, sum.Cut, sum.Repeats, sum.Errors, sum.Stubs)
 	if s.Bad > 0 || len(s.Unknown) > 0 {
@@ -249,6 +264,9 @@ func writeSessionText(w io.Writer, s *session.Session, checked []session.Checked
 	if check {
 		n := session.Counts(checked)
 		fmt.Fprintf(&b, "check: %d same, %d changed, %d differs, %d shell", n[session.Same], n[session.Changed], n[session.Differs], n[session.Shell])
+		if n[session.Recorded] > 0 {
+			fmt.Fprintf(&b, ", %d recorded (not run again)", n[session.Recorded])
+		}
 		if n[session.Unanswered] > 0 {
 			fmt.Fprintf(&b, ", %d unanswered", n[session.Unanswered])
 		}

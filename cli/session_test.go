@@ -98,7 +98,7 @@ func TestSessionJSON(t *testing.T) {
 func TestSessionUsage(t *testing.T) {
 	dir := t.TempDir()
 	notSession := filepath.Join(dir, "x.jsonl")
-	if err := os.WriteFile(notSession, []byte("{\"type\":\"session\",\"version\":3}\n"), 0o644); err != nil {
+	if err := os.WriteFile(notSession, []byte("{\"type\":\"checkpoint\",\"version\":3}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
@@ -109,7 +109,9 @@ func TestSessionUsage(t *testing.T) {
 		{"no file", []string{"session"}, "session needs a FILE"},
 		{"missing", []string{"session", filepath.Join(dir, "gone.jsonl")}, "no such file or directory"},
 		{"directory", []string{"session", dir}, "is a directory: give a session file"},
-		{"not a session", []string{"session", notSession}, "not a session file readlens can read (Claude Code's JSONL only, so far)"},
+		{"not a session", []string{"session", notSession}, "not a session file readlens can read (Claude Code's, pi's or Codex's JSONL)"},
+		{"unknown agent", []string{"session", recordedSession, "--agent", "vim"}, `--agent "vim": readlens reads the sessions of claude-code, codex, pi`},
+		{"another agent's file", []string{"session", recordedSession, "--agent", "pi"}, "not a session file readlens can read"},
 		{"cwd without check", []string{"session", recordedSession, "--cwd", dir}, "--cwd says where to run --check"},
 		{"cwd not a directory", []string{"session", recordedSession, "--check", "--cwd", notSession}, "not a directory"},
 		{"two files", []string{"session", recordedSession, recordedSession}, "accepts at most 1 arg"},

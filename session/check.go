@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -30,6 +33,9 @@ const (
 	Shell Verdict = "shell"
 	// Unanswered: the session has no result for the call.
 	Unanswered Verdict = "unanswered"
+	// Recorded: a read by a tool readlens has no profile of, shown as
+	// recorded, never run again.
+	Recorded Verdict = "recorded"
 )
 
 // Checked is one read run again.
@@ -69,6 +75,8 @@ func Check(ctx context.Context, s *Session, opt CheckOptions) ([]Checked, error)
 		switch {
 		case c.Kind == KindShell:
 			ch.Verdict, ch.Reason = Shell, "not run again"
+		case c.Unchecked != "":
+			ch.Verdict, ch.Reason = Recorded, c.Unchecked
 		case c.Result == nil:
 			ch.Verdict, ch.Reason = Unanswered, "the session holds no result for this call"
 		default:
@@ -93,7 +101,7 @@ func Check(ctx context.Context, s *Session, opt CheckOptions) ([]Checked, error)
 				break
 			}
 			ch.Verdict = Differs
-			if why := s.changed(c, res); why != "" {
+			if why := s.changed(c, opt.mapPath(s, c.Path), res); why != "" {
 				ch.Verdict, ch.Reason = Changed, why
 			} else if what != "" {
 				ch.Reason = what + ", which readlens does not give"
@@ -129,10 +137,13 @@ func standsFor(reads []*Call, c *Call) *Call {
 
 // changed says what in the session (or on disk) shows that c's file
 // changed, or "".
-func (s *Session) changed(c *Call, now *reader.Result) string {
+func (s *Session) changed(c *Call, path string, now *reader.Result) string {
 	const missing = "File does not exist" // Claude Code's words
 	if now.IsError && strings.HasPrefix(now.Output, missing) && !strings.HasPrefix(c.Result.Output, missing) {
 		return "the file is gone"
+	}
+	if _, err := os.Lstat(path); now.IsError && !c.Result.IsError && errors.Is(err, fs.ErrNotExist) {
+		return "the file is gone" // in any agent's words
 	}
 	for _, ch := range s.Changes {
 		if ch.Path != c.Path {
@@ -149,9 +160,16 @@ func (s *Session) changed(c *Call, now *reader.Result) string {
 			return fmt.Sprintf("read %d saw other content", o.Index)
 		}
 	}
+	for _, o := range s.Calls {
+		// The same call, answered otherwise: the file changed between them.
+		if o != c && o.Kind == KindRead && o.Path == c.Path && bytes.Equal(o.Args, c.Args) && o.Result != nil && !o.Stub && !c.Stub &&
+			!o.Result.IsError && !c.Result.IsError && o.Result.Output != c.Result.Output {
+			return fmt.Sprintf("read %d saw other content", o.Index)
+		}
+	}
 	base := filepath.Base(c.Path)
 	for _, o := range s.Calls {
-		if o.Kind == KindOther && o.Tool == "Bash" && base != "" && strings.Contains(o.command(), base) {
+		if o.Kind == KindOther && base != "" && strings.Contains(o.command(), base) {
 			return fmt.Sprintf("call %d, a shell command, names it and may have changed it", o.N)
 		}
 	}
@@ -159,6 +177,9 @@ func (s *Session) changed(c *Call, now *reader.Result) string {
 }
 
 func (c *Call) command() string {
+	if c.Command != "" {
+		return c.Command
+	}
 	var in struct {
 		Command string `json:"command"`
 	}
@@ -201,14 +222,19 @@ func (o CheckOptions) unmap(s *Session, out string) string {
 	return strings.ReplaceAll(out, o.Dir, s.Cwd)
 }
 
-// mapArgs moves file_path under Dir, leaving every other byte of the
-// arguments as the model sent them.
+// mapArgs moves the path argument (file_path, or the format's pathArg)
+// under Dir, leaving every other byte of the arguments as the model sent
+// them.
 func (o CheckOptions) mapArgs(s *Session, args []byte) []byte {
 	var in map[string]json.RawMessage
 	if o.Dir == "" || json.Unmarshal(args, &in) != nil {
 		return args
 	}
-	raw, ok := in["file_path"]
+	key := s.pathArg
+	if key == "" {
+		key = "file_path"
+	}
+	raw, ok := in[key]
 	var path string
 	if !ok || json.Unmarshal(raw, &path) != nil {
 		return args

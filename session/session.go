@@ -6,10 +6,10 @@
 // Check runs each read again through the engine (reader.Read with the
 // agent's profile) and says whether readlens gives what the agent gave.
 //
-// Formats: Claude Code's JSONL transcript (claude.go), as written by
-// Claude Code 2.1.330; testdata/sessions/claude-code holds a real one,
-// recorded by internal/record. Other agents' formats are issue 15's
-// remaining work.
+// Formats, each in its own file, each with a real session in
+// testdata/sessions/<agent>/ recorded by internal/record: Claude Code's
+// JSONL transcript (claude.go, 2.1.330), pi's session (pi.go, 0.73.1),
+// Codex's rollout (codex.go). detect.go tells them apart.
 //
 // A session is read as a stream, one line at a time through a bounded
 // buffer (Options.MaxLine): it holds the calls and their results, never
@@ -55,6 +55,10 @@ type Session struct {
 	Unknown map[string]int // records of a type this package does not know, by type
 	Bad     int            // lines that are not a record (notes say which)
 	Notes   []string       // what was skipped, and why (at most maxNotes)
+
+	// pathArg is the read tool's argument naming the file ("file_path"
+	// when empty): Check moves it under CheckOptions.Dir.
+	pathArg string
 }
 
 // Call is one tool call of the model, with its result.
@@ -82,6 +86,9 @@ type Call struct {
 	// Stub says the result is Claude Code's "file unchanged" stub, which
 	// stands for the content of the earlier read (RepeatOf).
 	Stub bool
+	// Unchecked says why Check does not run this read again (a tool
+	// readlens has no profile of, as Codex's view_image); "" when it does.
+	Unchecked string
 }
 
 // Span is a range of lines, from 1; To 0 is the end of the file.
@@ -93,8 +100,12 @@ type Result struct {
 	// joined by a newline, as readlens read prints it. What the harness
 	// adds to the result before sending it (system reminders) is not in
 	// it, but in Harness.
-	Output      string
-	Harness     string
+	Output  string
+	Harness string
+	// Cut says the format's record shows the tool gave part of the file
+	// (pi's truncation details, its "Use offset=N to continue" notice),
+	// where there is no FileView to tell.
+	Cut         bool
 	Attachments []Attachment // images and documents, in order
 	IsError     bool
 	Source      Source
@@ -155,6 +166,9 @@ func (c *Call) Cut() bool {
 	if c.Result == nil || c.Result.IsError {
 		return false
 	}
+	if c.Result.Cut {
+		return true
+	}
 	if f := c.Result.File; f != nil {
 		return f.Start > 1 || f.Start+f.Lines-1 < f.Total
 	}
@@ -197,7 +211,7 @@ func (s *Session) UnknownTypes() []string {
 
 // ErrNotSession is returned for a file in which no line is a record of a
 // format this package reads.
-var ErrNotSession = errors.New("not a session file readlens can read (Claude Code's JSONL only, so far)")
+var ErrNotSession = errors.New("not a session file readlens can read (Claude Code's, pi's or Codex's JSONL)")
 
 // Options bound the reading.
 type Options struct {
@@ -205,6 +219,9 @@ type Options struct {
 	// skipped with a note. An image of Claude Code's largest (3.75 MB of
 	// base64) fits many times over.
 	MaxLine int
+	// Agent reads the file as this agent's format (a profile name, one of
+	// Formats()); "" tells the format from the file's first record.
+	Agent string
 }
 
 const (
@@ -219,7 +236,14 @@ func Parse(r io.Reader, opt Options) (*Session, error) {
 		opt.MaxLine = defaultMaxLine
 	}
 	s := &Session{Unknown: map[string]int{}}
-	p := newClaude(s)
+	var p lineParser
+	if opt.Agent != "" {
+		newParser, ok := formats[opt.Agent]
+		if !ok {
+			return nil, fmt.Errorf("no session format for agent %q (known: %s)", opt.Agent, join(Formats()))
+		}
+		p = newParser(s)
+	}
 	lr := lineReader{r: bufio.NewReaderSize(r, 64<<10), max: opt.MaxLine}
 	for {
 		line, ended, long, err := lr.next()
@@ -237,7 +261,14 @@ func Parse(r io.Reader, opt Options) (*Session, error) {
 		case len(bytes.TrimSpace(line)) == 0:
 			// A blank line says nothing.
 		default:
-			if perr := p.line(n, line); perr != nil {
+			if p == nil {
+				p = detect(s, line)
+			}
+			perr := errNotRecord
+			if p != nil {
+				perr = p.line(n, line)
+			}
+			if perr != nil {
 				if !ended {
 					s.bad(fmt.Sprintf("line %d: the last line is incomplete (the session may still be running), skipped", n))
 				} else {

@@ -12,9 +12,12 @@
 //
 // With -session it records a whole session instead: the agent's CLI runs a
 // scripted conversation of several calls and its own session file is
-// written to testdata/sessions/<agent>/ (session_claude.go):
+// written to testdata/sessions/<agent>/ (session_claude.go, session_pi.go,
+// session_codex.go):
 //
 //	CLAUDE_BIN=.../claude go run ./internal/record -session claude-code
+//	PI_PKG_DIR=.../pi-coding-agent go run ./internal/record -session pi
+//	CODEX_BIN=.../codex go run ./internal/record -session codex
 //
 // The README's "Tests and goldens" section lists the package versions.
 package main
