@@ -238,7 +238,7 @@ func attach(mime string, sample []byte, file io.Reader, size int64, p *Plan) (*A
 	a := &Attachment{Mime: mime}
 	var whole *bytes.Buffer // the file, for Plan.Image
 	r := io.Reader(c)
-	if p.Image != nil && size <= maxPicture {
+	if (p.Image != nil || p.pictures) && size <= maxPicture {
 		whole = bytes.NewBuffer(make([]byte, 0, max(size, int64(len(sample)))))
 		r = io.TeeReader(c, &limitedBuffer{b: whole, max: maxPicture})
 	}
@@ -253,10 +253,48 @@ func attach(mime string, sample []byte, file io.Reader, size int64, p *Plan) (*A
 	a.Size = c.n
 	a.SHA256 = hex.EncodeToString(h.Sum(nil))
 	var conv *Converted
-	if whole != nil && int64(whole.Len()) == a.Size {
-		conv = p.Image(&Picture{Mime: mime, Data: whole.Bytes(), Width: a.Width, Height: a.Height})
+	if whole == nil || int64(whole.Len()) != a.Size {
+		return a, nil, nil
+	}
+	pic := &Picture{Mime: mime, Data: whole.Bytes(), Width: a.Width, Height: a.Height}
+	if p.Image != nil {
+		conv = p.Image(pic)
+	}
+	if conv != nil && conv.Sent != nil {
+		w, h := conv.Width, conv.Height
+		if w == 0 {
+			w, h = a.Width, a.Height
+		}
+		conv.Sent.Original = &Original{Width: w, Height: h, Size: a.Size}
+	}
+	if p.pictures {
+		keepPixels(pic, a, conv)
 	}
 	return a, conv, nil
+}
+
+// keepPixels gives the attachment the model receives its thumbnail
+// (Request.Pictures): the tool's own pixels when it decoded the image,
+// else the file decoded here; none when the tool sends no image or the
+// file does not decode.
+func keepPixels(pic *Picture, a *Attachment, conv *Converted) {
+	sent := a
+	switch {
+	case conv != nil && (conv.Omitted || conv.Hang != ""):
+		return
+	case conv != nil && conv.Sent != nil:
+		sent = conv.Sent
+	}
+	if conv != nil && conv.Pixels != nil {
+		sent.Pixels = Thumbnail(conv.Pixels)
+		return
+	}
+	if sent != a {
+		return // a resize whose pixels the tool did not keep
+	}
+	if img, _, err := pic.Decode(pic.Mime); err == nil {
+		sent.Pixels = Thumbnail(img)
+	}
 }
 
 // decoders are the image decoders by mime type: a file is decoded as what it

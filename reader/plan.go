@@ -19,6 +19,7 @@ type Env struct {
 	Blocklist bool
 
 	progress *atomic.Int64 // Request.Progress
+	pictures bool          // Request.Pictures
 }
 
 // Plan is what a profile asks of the pipeline for one call.
@@ -84,6 +85,7 @@ type Plan struct {
 	Call any
 
 	progress *atomic.Int64 // the request's, set by the engine
+	pictures bool          // the request's: keep the sent image's pixels
 }
 
 // DirRule says what a tool does with a directory.

@@ -29,6 +29,10 @@ type Request struct {
 	// Progress, when set, is kept up to date with the bytes of text the
 	// call has read so far: a UI shows it while a slow read runs.
 	Progress *atomic.Int64
+	// Pictures asks for the pixels of each image the model receives, in
+	// Attachment.Pixels, for a UI to draw: the file is then decoded (or
+	// the tool's own resize kept), which a read that only reports skips.
+	Pictures bool
 }
 
 // Read runs a profile's read tool on a request, as the agent would.
@@ -77,6 +81,7 @@ func readOne(ctx context.Context, env Env, p Profile, args Args) (*Plan, *Found,
 	if out == nil {
 		plan.Blocklist = plan.Blocklist || env.Blocklist
 		plan.progress = env.progress
+		plan.pictures = env.pictures
 		found = examine(ctx, env.FS, plan) // stat, classify, detect, decode, window
 		if found.Blocked != "" {
 			out = formatBlocked(p, plan, &found) // the blocklist refused it
@@ -121,7 +126,7 @@ func readSeveral(ctx context.Context, env Env, m Several, args Args) (*Plan, *Fo
 }
 
 func (req Request) env() (Env, error) {
-	e := Env{FS: req.FS, Cwd: req.Cwd, Worktree: req.Worktree, Home: req.Home, Blocklist: req.Blocklist, progress: req.Progress}
+	e := Env{FS: req.FS, Cwd: req.Cwd, Worktree: req.Worktree, Home: req.Home, Blocklist: req.Blocklist, progress: req.Progress, pictures: req.Pictures}
 	if e.FS == nil {
 		e.FS = OS{}
 	}
@@ -169,6 +174,7 @@ func assemble(info Info, args Args, plan *Plan, f *Found, out *Outcome, elapsed 
 		Truncation:  out.Truncation,
 		Tokens:      out.Tokens,
 		Note:        out.Note,
+		After:       out.After,
 		Stats:       Stats{BytesRead: f.BytesRead, Elapsed: elapsed},
 	}
 	if out.preview != nil {
