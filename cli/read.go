@@ -101,7 +101,7 @@ func runRead(cmd *cobra.Command, pos []string, f readFlags) error {
 	}
 	res, err := reader.Read(cmd.Context(), reader.Request{
 		Profile: p, Args: raw, Cwd: f.cwd, Worktree: f.worktree, Now: now,
-		Blocklist: f.blocklist,
+		Blocklist: f.blocklist, Pictures: f.card.render,
 	})
 	if err != nil {
 		if errors.Is(err, reader.ErrNotObject) || strings.HasPrefix(err.Error(), "tool arguments") {

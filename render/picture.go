@@ -2,6 +2,8 @@ package render
 
 import (
 	"image"
+
+	"github.com/charmbracelet/colorprofile"
 	"image/color"
 	"strconv"
 	"strings"
@@ -20,6 +22,19 @@ const (
 	// cell is lit or dark by its brightness.
 	Mono
 )
+
+// DepthOf is the depth for a terminal's colour profile: 24-bit where it
+// has it, the 256-colour palette for 256 or 16 colours (the writer maps
+// those on to 16), none where it shows no colour.
+func DepthOf(p colorprofile.Profile) Depth {
+	switch {
+	case p >= colorprofile.TrueColor:
+		return TrueColor
+	case p >= colorprofile.ANSI:
+		return Colors256
+	}
+	return Mono
+}
 
 // halfBlock is the upper half block: its foreground is a cell's upper
 // pixel, its background the lower one.
