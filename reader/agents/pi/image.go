@@ -51,7 +51,7 @@ func piConvert(pic *reader.Picture) *reader.Converted {
 		return &reader.Converted{Hang: "its lookup of the EXIF orientation walks this WebP's chunks in a circle (a chunk size of 2 GiB or more is negative to it)"}
 	}
 	if o != 1 {
-		turned := orient(m.NRGBA(), o)
+		turned := reader.Orient(m.NRGBA(), o)
 		m = photon.FromDecoded(turned, turned.Rect.Dx(), turned.Rect.Dy())
 	}
 	ow, oh := m.W, m.H
