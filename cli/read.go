@@ -145,6 +145,7 @@ type jsonResult struct {
 	Truncation  reader.Truncation   `json:"truncation"`
 	Tokens      *reader.Tokens      `json:"tokens,omitempty"`
 	Note        string              `json:"note,omitempty"`
+	After       string              `json:"after,omitempty"`
 	Outside     bool                `json:"outside_cwd,omitempty"`
 	RealPath    string              `json:"real_path,omitempty"`
 	Stats       jsonStats           `json:"stats"`
@@ -164,7 +165,7 @@ type jsonStats struct {
 func writeJSON(w io.Writer, r *reader.Result, terminal bool) error {
 	j := jsonResult{
 		Profile: r.Profile, Args: r.Args, Output: r.Output, IsError: r.IsError,
-		Attachments: r.Attachments, Truncation: r.Truncation, Tokens: r.Tokens, Note: r.Note,
+		Attachments: r.Attachments, Truncation: r.Truncation, Tokens: r.Tokens, Note: r.Note, After: r.After,
 		Stats: jsonStats{
 			BytesRead:    r.Stats.BytesRead,
 			LinesScanned: r.Stats.LinesScanned,
