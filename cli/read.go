@@ -27,6 +27,7 @@ type readFlags struct {
 	worktree  string
 	json      bool
 	blocklist bool
+	noImages  bool
 	card      cardFlags
 }
 
@@ -67,6 +68,7 @@ call, 3 when the agent would never return (a FIFO with no writer, a device).`,
 	fl.StringVar(&f.worktree, "worktree", "", "the project root the agent sees (default: the git worktree of --cwd, else /)")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object: the output and everything readlens knows about the call")
 	f.card.register(cmd)
+	fl.BoolVar(&f.noImages, "no-images", false, "read as for a model without image input (Cline refuses images then; other tools do not ask)")
 	fl.BoolVar(&f.blocklist, "blocklist", false, "refuse executables, archives, databases and non-image media by extension, with any profile")
 	_ = cmd.RegisterFlagCompletionFunc("profile", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return all.Names(), cobra.ShellCompDirectiveNoFileComp
@@ -101,7 +103,7 @@ func runRead(cmd *cobra.Command, pos []string, f readFlags) error {
 	}
 	res, err := reader.Read(cmd.Context(), reader.Request{
 		Profile: p, Args: raw, Cwd: f.cwd, Worktree: f.worktree, Now: now,
-		Blocklist: f.blocklist, Pictures: f.card.render,
+		Blocklist: f.blocklist, Pictures: f.card.render, NoImages: f.noImages,
 	})
 	if err != nil {
 		if errors.Is(err, reader.ErrNotObject) || strings.HasPrefix(err.Error(), "tool arguments") {

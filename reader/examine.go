@@ -129,7 +129,7 @@ func examine(ctx context.Context, fsys FS, p *Plan) (f Found) {
 				f.Size, f.TooLarge = st.Size(), true
 				return f
 			}
-			f.Media, f.Image, f.Err = attach(mime, sample, file, st.Size(), p)
+			f.Media, f.Image, f.MediaData, f.Err = attach(mime, sample, file, st.Size(), p)
 			if f.Media != nil {
 				f.BytesRead = f.Media.Size
 			}
@@ -232,13 +232,13 @@ const maxPicture = 1 << 30
 // attach reads a media file whole, as the agents do, keeping only what
 // describes it: size, digest and dimensions. With Plan.Image it holds the
 // file and hands it to the profile's image code.
-func attach(mime string, sample []byte, file io.Reader, size int64, p *Plan) (*Attachment, *Converted, error) {
+func attach(mime string, sample []byte, file io.Reader, size int64, p *Plan) (*Attachment, *Converted, []byte, error) {
 	h := sha256.New()
 	c := &counter{r: io.TeeReader(io.MultiReader(bytes.NewReader(sample), file), h)}
 	a := &Attachment{Mime: mime}
 	var whole *bytes.Buffer // the file, for Plan.Image
 	r := io.Reader(c)
-	if (p.Image != nil || p.pictures) && size <= maxPicture {
+	if (p.Image != nil || p.pictures || p.MediaData) && size <= maxPicture {
 		whole = bytes.NewBuffer(make([]byte, 0, max(size, int64(len(sample)))))
 		r = io.TeeReader(c, &limitedBuffer{b: whole, max: maxPicture})
 	}
@@ -248,13 +248,13 @@ func attach(mime string, sample []byte, file io.Reader, size int64, p *Plan) (*A
 		}
 	}
 	if _, err := io.Copy(io.Discard, r); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	a.Size = c.n
 	a.SHA256 = hex.EncodeToString(h.Sum(nil))
 	var conv *Converted
 	if whole == nil || int64(whole.Len()) != a.Size {
-		return a, nil, nil
+		return a, nil, nil, nil
 	}
 	pic := &Picture{Mime: mime, Data: whole.Bytes(), Width: a.Width, Height: a.Height}
 	if p.Image != nil {
@@ -270,7 +270,11 @@ func attach(mime string, sample []byte, file io.Reader, size int64, p *Plan) (*A
 	if p.pictures {
 		keepPixels(pic, a, conv)
 	}
-	return a, conv, nil
+	var data []byte
+	if p.MediaData {
+		data = pic.Data
+	}
+	return a, conv, data, nil
 }
 
 // keepPixels gives the attachment the model receives its thumbnail

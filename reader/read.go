@@ -33,6 +33,9 @@ type Request struct {
 	// Attachment.Pixels, for a UI to draw: the file is then decoded (or
 	// the tool's own resize kept), which a read that only reports skips.
 	Pictures bool
+	// NoImages reads as for a model without image input, for the tools
+	// whose answer depends on it (Cline); the others ignore it.
+	NoImages bool
 }
 
 // Read runs a profile's read tool on a request, as the agent would.
@@ -126,7 +129,7 @@ func readSeveral(ctx context.Context, env Env, m Several, args Args) (*Plan, *Fo
 }
 
 func (req Request) env() (Env, error) {
-	e := Env{FS: req.FS, Cwd: req.Cwd, Worktree: req.Worktree, Home: req.Home, Blocklist: req.Blocklist, progress: req.Progress, pictures: req.Pictures}
+	e := Env{FS: req.FS, Cwd: req.Cwd, Worktree: req.Worktree, Home: req.Home, Blocklist: req.Blocklist, progress: req.Progress, pictures: req.Pictures, NoImages: req.NoImages}
 	if e.FS == nil {
 		e.FS = OS{}
 	}

@@ -77,6 +77,7 @@ type Model struct {
 	height    int
 	nextID    int
 	depth     render.Depth     // the colours pictures are drawn in: the terminal's
+	noImages  bool             // reads are for a model without image input (i)
 	spin      spinner.Model    // turns while a read runs
 	spinning  bool             // a tick is on its way
 	now       func() time.Time // the clock reads are timed by; tests pin it
@@ -201,7 +202,7 @@ func (m *Model) start(c *card, prof reader.Profile) tea.Cmd {
 	c.began = m.now()
 	c.invalidate()
 	req := reader.Request{Profile: prof, Args: c.args, Cwd: m.opts.Cwd, Worktree: m.opts.Worktree, Home: m.opts.Home, FS: m.opts.FS,
-		Progress: &c.progress, Pictures: true}
+		Progress: &c.progress, Pictures: true, NoImages: m.noImages}
 	return tea.Batch(readCmd(ctx, c.id, req), m.spinWhileReading())
 }
 

@@ -37,3 +37,24 @@ func TestImageCardDrawsThePicture(t *testing.T) {
 		t.Errorf("no plain picture without colour:\n%s", screen(m))
 	}
 }
+
+// TestTextOnlyModel: i reads again as for a model without image input, so
+// Cline refuses the image; i again reads it as for one that takes images.
+func TestTextOnlyModel(t *testing.T) {
+	m := fixtureModel(t, "cline", "media/pic.png")
+	c := m.tr.cards[0]
+	if c.res == nil || len(c.res.Attachments) != 1 || !strings.Contains(c.res.Output, "Successfully read image") {
+		t.Fatalf("cline's default model takes images; got %+v", c.res)
+	}
+	press(m, "i")
+	if c = m.tr.cards[0]; c.res == nil || !strings.Contains(c.res.Output, "Current model does not support image input") || len(c.res.Attachments) != 0 {
+		t.Fatalf("after i: %+v", c.res)
+	}
+	if !strings.Contains(screen(m), "text-only") {
+		t.Errorf("the status does not say the model takes no images:\n%s", screen(m))
+	}
+	press(m, "i")
+	if c = m.tr.cards[0]; c.res == nil || len(c.res.Attachments) != 1 {
+		t.Fatalf("after i again: %+v", c.res)
+	}
+}

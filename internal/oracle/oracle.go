@@ -19,6 +19,9 @@ const RootVar = "$ROOT"
 type Case struct {
 	Name string          `json:"name"`
 	Args json.RawMessage `json:"args"` // with RootVar for the fixture root
+	// NoImages runs the case as for a model without image input
+	// (reader.Request.NoImages; Cline's modelSupportsImages false).
+	NoImages bool `json:"no_images,omitempty"`
 }
 
 // Record is what a real tool returned for a case.
