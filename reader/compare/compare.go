@@ -85,6 +85,11 @@ type Row struct {
 	// Size is the file's size as the first call found it; -1 when the call
 	// found no regular file (or never reached the path).
 	Size int64
+	// Images are what the model receives for an image file: each image the
+	// first call sends, at the size and in the format the tool sends it
+	// (Attachment.Original says what the file was when the tool changed
+	// it); none when the tool sends no image.
+	Images []reader.Attachment
 }
 
 // Call is one call of a plan and what it shows.
@@ -247,6 +252,12 @@ func first(ctx context.Context, path string, req *reader.Request, opts Options) 
 		row.Size = f.Size
 	}
 	judge(row, res)
+	for _, a := range res.Attachments {
+		if strings.HasPrefix(a.Mime, "image/") {
+			a.Pixels = nil // compare draws no pictures
+			row.Images = append(row.Images, a)
+		}
+	}
 	row.First = record(res, count, opts)
 	row.Plan = Plan{Calls: []Call{row.First}, Bytes: row.First.Bytes, Tokens: row.First.Tokens, ModelAsked: true, End: EndNoNext}
 	return row, res, nil
