@@ -13,9 +13,8 @@ import (
 const ThumbnailSide = 512
 
 // Thumbnail is img fitted into ThumbnailSide×ThumbnailSide, its proportions
-// kept, filtered over every source pixel (bilinear, widened to the
-// reduction) so a screenshot's thin lines stay visible; an image already
-// within the box is copied as it is.
+// kept, filtered over every source pixel (Reduce) so a screenshot's thin
+// lines stay visible; an image already within the box is copied as it is.
 func Thumbnail(img image.Image) *image.NRGBA {
 	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()
@@ -30,11 +29,10 @@ func Thumbnail(img image.Image) *image.NRGBA {
 			tw, th = max(1, (w*ThumbnailSide+h/2)/h), ThumbnailSide
 		}
 	}
-	dst := image.NewNRGBA(image.Rect(0, 0, tw, th))
-	if tw == w && th == h {
-		draw.Draw(dst, dst.Rect, img, b.Min, draw.Src)
-		return dst
+	if tw != w || th != h {
+		return Reduce(img, tw, th)
 	}
-	draw.BiLinear.Scale(dst, dst.Rect, img, b, draw.Src, nil)
+	dst := image.NewNRGBA(image.Rect(0, 0, tw, th))
+	draw.Draw(dst, dst.Rect, img, b.Min, draw.Src)
 	return dst
 }

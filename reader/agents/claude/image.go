@@ -140,9 +140,7 @@ func ccInside(img image.Image, bw, bh int) *image.NRGBA {
 	default:
 		tw = max(1, jsRoundDiv(w*bh, h))
 	}
-	dst := image.NewNRGBA(image.Rect(0, 0, tw, th))
-	draw.BiLinear.Scale(dst, dst.Rect, img, b, draw.Src, nil)
-	return dst
+	return reader.Reduce(img, tw, th)
 }
 
 // ccDecode decodes the file as Bun.Image does: a GIF's first frame, a
