@@ -21,6 +21,11 @@ import (
 // maxPicture bounds the image files read whole for Plan.Image.
 const maxPicture = 1 << 30
 
+// maxThumbnailSource bounds the images decoded only to be drawn
+// (Request.Pictures, for a tool that sends the file as it is): 100 MP, 400
+// MB decoded. A larger one gets its caption and no picture.
+const maxThumbnailSource = 100 << 20
+
 // attach reads a media file whole, as the agents do, keeping only what
 // describes it: size, digest and dimensions. With Plan.Image it holds the
 // file and hands it to the profile's image code.
@@ -87,6 +92,9 @@ func keepPixels(pic *Picture, a *Attachment, conv *Converted) {
 	}
 	if sent != a {
 		return // a resize whose pixels the tool did not keep
+	}
+	if cfg, err := pic.Config(pic.Mime); err != nil || int64(cfg.Width)*int64(cfg.Height) > maxThumbnailSource {
+		return // a picture is not worth decoding a gigabyte for
 	}
 	if img, _, err := pic.Decode(pic.Mime); err == nil {
 		sent.Pixels = Thumbnail(img)

@@ -79,3 +79,19 @@ func TestBodyNoPixels(t *testing.T) {
 		t.Errorf("want a caption and no picture:\n%s", ansi.Strip(s))
 	}
 }
+
+// TestNoPictureOfABomb: a header declaring more pixels than a picture is
+// worth decoding (100000×100000 in 65 bytes) gets a caption and no
+// picture, and nothing near its size is allocated.
+func TestNoPictureOfABomb(t *testing.T) {
+	for _, profile := range []string{"opencode", "gemini-cli", "claude-code", "pi"} {
+		for _, name := range []string{"images/bomb.png", "images/bomb_rgba.png"} {
+			res := readPicture(t, profile, name, true)
+			for _, a := range res.Attachments {
+				if a.Pixels != nil {
+					t.Errorf("%s %s: pixels of a bomb", profile, name)
+				}
+			}
+		}
+	}
+}
