@@ -82,6 +82,7 @@ func (c *cardFlags) write(in io.Reader, w io.Writer, res *reader.Result, cwd str
 	if res.IsError {
 		call.State = render.Failed
 	}
+	opts.Depth = pictureDepth(tty, out)
 	card := render.Card(st, width, call, res, opts, false)
 	switch {
 	case os.Getenv("NO_COLOR") != "":
@@ -92,4 +93,17 @@ func (c *cardFlags) write(in io.Reader, w io.Writer, res *reader.Result, cwd str
 	}
 	_, err := fmt.Fprintln(w, card)
 	return err
+}
+
+// pictureDepth is the colours a card's picture is drawn in: none under
+// NO_COLOR (stripping a picture's colours would leave solid blocks), what
+// the terminal shows on one, 24-bit into a pipe as the rest of the card.
+func pictureDepth(tty bool, out *os.File) render.Depth {
+	if os.Getenv("NO_COLOR") != "" {
+		return render.Mono
+	}
+	if !tty {
+		return render.TrueColor
+	}
+	return render.DepthOf(colorprofile.Detect(out, os.Environ()))
 }

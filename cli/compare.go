@@ -28,6 +28,7 @@ type compareFlags struct {
 	maxCalls int
 	noTokens bool
 	tokens   string
+	noImages bool
 }
 
 func newCompareCmd() *cobra.Command {
@@ -82,6 +83,7 @@ readlens cannot run the calls.`,
 	fl.BoolVar(&f.json, "json", false, "print one JSON object: the path, its size and every agent's row")
 	fl.IntVar(&f.width, "width", 0, "the table's width (default: the terminal's, else 100)")
 	fl.IntVar(&f.maxCalls, "max-calls", compare.DefaultMaxCalls, "stop each agent's plan after this many calls")
+	fl.BoolVar(&f.noImages, "no-images", false, "compare as for a model without image input (Cline refuses images then)")
 	fl.BoolVar(&f.noTokens, "no-tokens", false, "count no tokens (on a large file the counting takes as long as the calls)")
 	fl.StringVar(&f.tokens, "tokens", "local", tokensHelp)
 	_ = cmd.RegisterFlagCompletionFunc("profiles", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
@@ -106,7 +108,7 @@ func runCompare(cmd *cobra.Command, path string, f compareFlags) error {
 	if err != nil {
 		return err
 	}
-	base := reader.Request{Cwd: f.cwd, Worktree: f.worktree, Now: now, FS: compareFS, Tokens: counter}
+	base := reader.Request{Cwd: f.cwd, Worktree: f.worktree, Now: now, FS: compareFS, Tokens: counter, NoImages: f.noImages}
 	abs, err := compare.Absolute(path, base)
 	if err != nil {
 		return usageErr("%v", err)
@@ -159,7 +161,10 @@ type jsonAgent struct {
 	Plan      jsonPlan   `json:"plan"`
 	Unseen    jsonUnseen `json:"unseen"`
 	Tokenizer *string    `json:"tokenizer"` // null with --no-tokens
-	Estimated bool       `json:"estimated"`
+	// Images are what the model receives for an image file (mime, size,
+	// dimensions, bytes_exact, and the original when the tool changed it).
+	Images    []reader.Attachment `json:"images,omitempty"`
+	Estimated bool                `json:"estimated"`
 }
 
 type jsonFirst struct {
@@ -198,7 +203,7 @@ func writeCompareJSON(w io.Writer, path string, rows []*compare.Row, terminal bo
 			Plan:  jsonPlan{Calls: []json.RawMessage{}, Bytes: r.Plan.Bytes, ModelAsked: r.Plan.ModelAsked, End: r.Plan.End},
 			Unseen: jsonUnseen{LinesCut: r.Unseen.LinesCut, CharsLost: r.Unseen.CharsLost,
 				CRLFToLF: r.Unseen.CRLFToLF, BytesReplaced: r.Unseen.BytesReplaced, BOMBytes: r.Unseen.BOMBytes},
-			Estimated: r.Tokens.Estimated,
+			Estimated: r.Tokens.Estimated, Images: r.Images,
 		}
 		if r.Tokens.Tokenizer != "" {
 			a.Tokenizer, a.First.Tokens, a.Plan.Tokens = &r.Tokens.Tokenizer, &r.First.Tokens, &r.Plan.Tokens

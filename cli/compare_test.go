@@ -142,3 +142,60 @@ func TestCompareHostileName(t *testing.T) {
 		t.Errorf("json path %q (%v)", got.Path, err)
 	}
 }
+
+// TestCompareImage: compare says, per agent, what an image becomes: the
+// size and format the model receives, and what the file was when the tool
+// changed it; --no-images reads as for a text-only model.
+func TestCompareImage(t *testing.T) {
+	project(t, "images/big.png")
+	code, out, stderr := cli(t, "compare", "/project/images/big.png", "--json", "--no-tokens", "--profiles", "pi,claude-code,opencode,cline")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var got struct {
+		Agents []struct {
+			Profile string `json:"profile"`
+			Images  []struct {
+				Mime       string `json:"mime"`
+				Width      int    `json:"width"`
+				Height     int    `json:"height"`
+				BytesExact bool   `json:"bytes_exact"`
+				Original   *struct {
+					Width, Height int
+					Size          int64
+				} `json:"original"`
+			} `json:"images"`
+		} `json:"agents"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"pi":          "image/png 2000x1333 exact=false from 3000x2000",
+		"claude-code": "image/png 2000x1333 exact=false from 3000x2000",
+		"opencode":    "image/png 3000x2000 exact=true",
+		"cline":       "image/png 3000x2000 exact=true",
+	}
+	for _, a := range got.Agents {
+		if len(a.Images) != 1 {
+			t.Errorf("%s: %d images", a.Profile, len(a.Images))
+			continue
+		}
+		i := a.Images[0]
+		s := i.Mime + " " + strconv.Itoa(i.Width) + "x" + strconv.Itoa(i.Height) + " exact=" + strconv.FormatBool(i.BytesExact)
+		if i.Original != nil {
+			s += " from " + strconv.Itoa(i.Original.Width) + "x" + strconv.Itoa(i.Original.Height)
+		}
+		if s != want[a.Profile] {
+			t.Errorf("%s: %s, want %s", a.Profile, s, want[a.Profile])
+		}
+	}
+	_, table, _ := cli(t, "compare", "/project/images/big.png", "--no-tokens", "--width", "160", "--profiles", "claude-code")
+	if !strings.Contains(ansi.Strip(table), "image: 2000×1333 image/png ≈") || !strings.Contains(table, "from 3000×2000 23.2 KB") {
+		t.Errorf("the table does not say what the image becomes:\n%s", table)
+	}
+	_, out, _ = cli(t, "compare", "/project/images/big.png", "--json", "--no-tokens", "--no-images", "--profiles", "cline")
+	if strings.Contains(out, `"images"`) || !strings.Contains(out, "Current model does not support image input") {
+		t.Errorf("--no-images: cline still sends the image:\n%s", out)
+	}
+}

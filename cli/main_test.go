@@ -95,7 +95,10 @@ func TestOracles(t *testing.T) {
 				}
 				args := strings.ReplaceAll(string(c.Args), oracle.RootVar, root)
 				base := []string{"read", "--profile", profile, "--args", args, "--cwd", root, "--worktree", root}
-				res, err := reader.Read(context.Background(), reader.Request{Profile: p, Args: []byte(args), Cwd: root, Worktree: root})
+				if c.NoImages {
+					base = append(base, "--no-images")
+				}
+				res, err := reader.Read(context.Background(), reader.Request{Profile: p, Args: []byte(args), Cwd: root, Worktree: root, NoImages: c.NoImages})
 				if err != nil {
 					t.Fatal(err)
 				}

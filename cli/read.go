@@ -28,6 +28,7 @@ type readFlags struct {
 	json      bool
 	blocklist bool
 	tokens    string
+	noImages  bool
 	card      cardFlags
 }
 
@@ -68,6 +69,7 @@ call, 3 when the agent would never return (a FIFO with no writer, a device).`,
 	fl.StringVar(&f.worktree, "worktree", "", "the project root the agent sees (default: the git worktree of --cwd, else /)")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object: the output and everything readlens knows about the call")
 	f.card.register(cmd)
+	fl.BoolVar(&f.noImages, "no-images", false, "read as for a model without image input (Cline refuses images then; other tools do not ask)")
 	fl.BoolVar(&f.blocklist, "blocklist", false, "refuse executables, archives, databases and non-image media by extension, with any profile")
 	fl.StringVar(&f.tokens, "tokens", "local", tokensHelp)
 	_ = cmd.RegisterFlagCompletionFunc("profile", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
@@ -107,7 +109,7 @@ func runRead(cmd *cobra.Command, pos []string, f readFlags) error {
 	}
 	res, err := reader.Read(cmd.Context(), reader.Request{
 		Profile: p, Args: raw, Cwd: f.cwd, Worktree: f.worktree, Now: now,
-		Blocklist: f.blocklist, Tokens: counter,
+		Blocklist: f.blocklist, Tokens: counter, Pictures: f.card.render, NoImages: f.noImages,
 	})
 	if err != nil {
 		if errors.Is(err, reader.ErrNotObject) || strings.HasPrefix(err.Error(), "tool arguments") {
@@ -154,6 +156,7 @@ type jsonResult struct {
 	Truncation  reader.Truncation   `json:"truncation"`
 	Tokens      *reader.Tokens      `json:"tokens,omitempty"`
 	Note        string              `json:"note,omitempty"`
+	After       string              `json:"after,omitempty"`
 	Outside     bool                `json:"outside_cwd,omitempty"`
 	RealPath    string              `json:"real_path,omitempty"`
 	Stats       jsonStats           `json:"stats"`
@@ -173,7 +176,7 @@ type jsonStats struct {
 func writeJSON(w io.Writer, r *reader.Result, terminal bool) error {
 	j := jsonResult{
 		Profile: r.Profile, Args: r.Args, Output: r.Output, IsError: r.IsError,
-		Attachments: r.Attachments, Truncation: r.Truncation, Tokens: r.Tokens, Note: r.Note,
+		Attachments: r.Attachments, Truncation: r.Truncation, Tokens: r.Tokens, Note: r.Note, After: r.After,
 		Stats: jsonStats{
 			BytesRead:    r.Stats.BytesRead,
 			LinesScanned: r.Stats.LinesScanned,

@@ -3,22 +3,13 @@ package reader
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
-	"image"
-	"image/gif"
-	"image/jpeg"
-	"image/png"
 	"io"
 	"io/fs"
 	"sync/atomic"
 	"syscall"
 	"time"
 	"unicode/utf8"
-
-	"golang.org/x/image/bmp"
-	"golang.org/x/image/webp"
 
 	"github.com/readlens/readlens/reader/node"
 )
@@ -130,7 +121,7 @@ func examine(ctx context.Context, fsys FS, p *Plan) (f Found) {
 				f.Size, f.TooLarge = st.Size(), true
 				return f
 			}
-			f.Media, f.Image, f.Err = attach(mime, sample, file, st.Size(), p)
+			f.Media, f.Image, f.MediaData, f.Err = attach(mime, sample, file, st.Size(), p)
 			if f.Media != nil {
 				f.BytesRead = f.Media.Size
 			}
@@ -251,79 +242,6 @@ func textReader(sample []byte, file io.Reader, t Text) io.Reader {
 		}
 	}
 	return r
-}
-
-// maxPicture bounds the image files read whole for Plan.Image.
-const maxPicture = 1 << 30
-
-// attach reads a media file whole, as the agents do, keeping only what
-// describes it: size, digest and dimensions. With Plan.Image it holds the
-// file and hands it to the profile's image code.
-func attach(mime string, sample []byte, file io.Reader, size int64, p *Plan) (*Attachment, *Converted, error) {
-	h := sha256.New()
-	c := &counter{r: io.TeeReader(io.MultiReader(bytes.NewReader(sample), file), h)}
-	a := &Attachment{Mime: mime}
-	var whole *bytes.Buffer // the file, for Plan.Image
-	r := io.Reader(c)
-	if p.Image != nil && size <= maxPicture {
-		whole = bytes.NewBuffer(make([]byte, 0, max(size, int64(len(sample)))))
-		r = io.TeeReader(c, &limitedBuffer{b: whole, max: maxPicture})
-	}
-	if dec, ok := decoders[mime]; ok {
-		if cfg, err := dec.config(r); err == nil {
-			a.Width, a.Height = cfg.Width, cfg.Height
-		}
-	}
-	if _, err := io.Copy(io.Discard, r); err != nil {
-		return nil, nil, err
-	}
-	a.Size = c.n
-	a.SHA256 = hex.EncodeToString(h.Sum(nil))
-	var conv *Converted
-	if whole != nil && int64(whole.Len()) == a.Size {
-		conv = p.Image(&Picture{Mime: mime, Data: whole.Bytes(), Width: a.Width, Height: a.Height})
-	}
-	return a, conv, nil
-}
-
-// decoders are the image decoders by mime type: a file is decoded as what it
-// was detected to be, never as whatever format happens to accept its bytes.
-var decoders = map[string]struct {
-	config func(io.Reader) (image.Config, error)
-	decode func(io.Reader) (image.Image, error)
-}{
-	"image/png":  {png.DecodeConfig, png.Decode},
-	"image/jpeg": {jpeg.DecodeConfig, jpeg.Decode},
-	"image/gif":  {gif.DecodeConfig, gif.Decode},
-	"image/webp": {webp.DecodeConfig, webp.Decode},
-	"image/bmp":  {bmp.DecodeConfig, bmp.Decode},
-}
-
-// limitedBuffer keeps what is written to it up to max bytes, then nothing.
-type limitedBuffer struct {
-	b   *bytes.Buffer
-	max int
-}
-
-func (l *limitedBuffer) Write(p []byte) (int, error) {
-	if l.b.Len()+len(p) <= l.max {
-		l.b.Write(p)
-	} else {
-		l.b.Reset()
-		l.max = -1
-	}
-	return len(p), nil
-}
-
-type counter struct {
-	r io.Reader
-	n int64
-}
-
-func (c *counter) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	return n, err
 }
 
 // entries lists a directory in directory order, marking directories and

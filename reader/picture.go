@@ -63,6 +63,13 @@ type Converted struct {
 	// Width and Height are the image's size as the tool measured it, which
 	// can differ from the header's (pi turns it by its EXIF orientation).
 	Width, Height int
+	// Refusal, when set, is the tool's error: it sends no image and says
+	// this instead (Claude Code's "Unable to resize image — …").
+	Refusal string
+	// Pixels are the image sent, as the tool decoded (and resized) it,
+	// when it did: the engine makes Attachment.Pixels from them instead of
+	// decoding the file again.
+	Pixels image.Image
 	// Hang, when set, says why the tool's image code never returns on this
 	// file: there is no answer, only readlens's note (WouldHang).
 	Hang string

@@ -20,9 +20,13 @@ type Env struct {
 	// Tokens is Request.Tokens: the vendor's count, when the user allows
 	// readlens to ask for it.
 	Tokens TokenCounter
+	// NoImages says the model takes no image input (Request.NoImages):
+	// tools that ask the model, as Cline does, refuse images.
+	NoImages bool
 
 	progress *atomic.Int64 // Request.Progress
 	marks    *Marks        // Request.Marks
+	pictures bool          // Request.Pictures
 }
 
 // Plan is what a profile asks of the pipeline for one call.
@@ -54,6 +58,9 @@ type Plan struct {
 	// it, and Found.Image holds the answer. Without it an image is attached
 	// as it is, read in a stream and never decoded.
 	Image func(pic *Picture) *Converted
+	// MediaData keeps an image's bytes in Found.MediaData: for a tool that
+	// writes the file into its text (Cline's base64 in JSON).
+	MediaData bool
 	// Blocklist refuses files by extension after media detection and before
 	// binary detection (blocklist.go); Request.Blocklist also turns it on.
 	Blocklist bool
@@ -89,6 +96,7 @@ type Plan struct {
 
 	progress *atomic.Int64 // the request's, set by the engine
 	marks    *Marks        // the request's
+	pictures bool          // the request's: keep the sent image's pixels
 }
 
 // DirRule says what a tool does with a directory.
@@ -143,9 +151,10 @@ type Found struct {
 
 	Media *Attachment
 	// Image is what Plan.Image made of Media; nil without Plan.Image.
-	Image   *Converted
-	Blocked string // the blocklist entry the file hit (Plan.Blocklist)
-	Binary  bool
+	Image     *Converted
+	MediaData []byte // the image file whole (Plan.MediaData)
+	Blocked   string // the blocklist entry the file hit (Plan.Blocklist)
+	Binary    bool
 	// TooLarge says a regular file was over Plan.MaxSize and was not read
 	// (with Plan.SizeOnRead, not beyond its sample; Media is then nil even
 	// for an image).

@@ -35,6 +35,13 @@ type Request struct {
 	// Marks, when set, carries what one call learnt of a file to the next
 	// call on it: a paging plan then reads each page, not the file again.
 	Marks *Marks
+	// Pictures asks for the pixels of each image the model receives, in
+	// Attachment.Pixels, for a UI to draw: the file is then decoded (or
+	// the tool's own resize kept), which a read that only reports skips.
+	Pictures bool
+	// NoImages reads as for a model without image input, for the tools
+	// whose answer depends on it (Cline); the others ignore it.
+	NoImages bool
 }
 
 // Read runs a profile's read tool on a request, as the agent would.
@@ -83,6 +90,7 @@ func readOne(ctx context.Context, env Env, p Profile, args Args) (*Plan, *Found,
 	if out == nil {
 		plan.Blocklist = plan.Blocklist || env.Blocklist
 		plan.progress, plan.marks = env.progress, env.marks
+		plan.pictures = env.pictures
 		found = examine(ctx, env.FS, plan) // stat, classify, detect, decode, window
 		if found.Blocked != "" {
 			out = formatBlocked(p, plan, &found) // the blocklist refused it
@@ -127,7 +135,8 @@ func readSeveral(ctx context.Context, env Env, m Several, args Args) (*Plan, *Fo
 }
 
 func (req Request) env() (Env, error) {
-	e := Env{FS: req.FS, Cwd: req.Cwd, Worktree: req.Worktree, Home: req.Home, Blocklist: req.Blocklist, Tokens: req.Tokens, progress: req.Progress, marks: req.Marks}
+	e := Env{FS: req.FS, Cwd: req.Cwd, Worktree: req.Worktree, Home: req.Home, Blocklist: req.Blocklist, Tokens: req.Tokens, NoImages: req.NoImages,
+		progress: req.Progress, marks: req.Marks, pictures: req.Pictures}
 	if e.FS == nil {
 		e.FS = OS{}
 	}
@@ -175,6 +184,7 @@ func assemble(info Info, args Args, plan *Plan, f *Found, out *Outcome, elapsed 
 		Truncation:  out.Truncation,
 		Tokens:      out.Tokens,
 		Note:        out.Note,
+		After:       out.After,
 		Stats:       Stats{BytesRead: f.BytesRead, Elapsed: elapsed},
 	}
 	if out.preview != nil {

@@ -2,6 +2,7 @@ package reader
 
 import (
 	"encoding/json"
+	"image"
 	"strings"
 	"time"
 )
@@ -42,6 +43,10 @@ type Result struct {
 	// never the model; HasPreview says whether the tool makes one.
 	Preview    string
 	HasPreview bool
+	// After is text the agent sends the model right after the result,
+	// outside it, in the same message (Claude Code's note on a resized
+	// image): the model reads it, but it is not the tool's output.
+	After string
 	// Note is readlens's own remark (a tool that would hang, a line too long
 	// to hold); it is never part of Output.
 	Note  string
@@ -82,6 +87,20 @@ type Attachment struct {
 	// tool's, its bytes, size and digest as close as readlens's port of
 	// the tool's encoder makes them. --json says "bytes_exact": false.
 	Reencoded bool `json:"-"`
+	// Original is the file the tool made this image of, when it changed
+	// it (resized or re-encoded it); nil when it sends the file itself.
+	Original *Original `json:"original,omitempty"`
+	// Pixels are the image the model receives, decoded and fitted into
+	// ThumbnailSide pixels (Thumbnail), for a UI to draw; nil unless the
+	// request asked for them (Request.Pictures) and the image decodes.
+	Pixels image.Image `json:"-"`
+}
+
+// Original is an image file as it is on disk.
+type Original struct {
+	Width  int   `json:"width"`
+	Height int   `json:"height"`
+	Size   int64 `json:"size"`
 }
 
 // MarshalJSON adds bytes_exact: whether the bytes described are the ones
@@ -180,6 +199,7 @@ type Outcome struct {
 	Truncation  Truncation
 	Tokens      *Tokens
 	Note        string
+	After       string // Result.After
 	preview     *string
 	// text is the output as Add writes it: the parts' and the lines' texts
 	// are views into it, so a long read holds its text once while it is

@@ -23,7 +23,7 @@ type Body struct {
 	// wrap keeps no index at all.
 	n, rows int
 	starts  []int
-	tail    []string // after the source rows: the hint, attachments, warnings, the note
+	tail    tail // after the source rows: the hint, pictures, attachments, warnings, the note
 }
 
 // source is the rows a result's text gives, one per line of it, built one
@@ -50,7 +50,8 @@ func NewBody(st *theme.Styles, width int, r *reader.Result, o Options) *Body {
 	if r.IsError {
 		// An error is never collapsed or cut: it is all the model got.
 		b.src = built(nil)
-		b.tail = append(errorRows(st, width, r.Output), prose(width, warnings(st, r)...)...)
+		b.tail.add(errorRows(st, width, r.Output)...)
+		b.tail.add(prose(width, warnings(st, r)...)...)
 		b.index()
 		return b
 	}
@@ -76,19 +77,17 @@ func NewBody(st *theme.Styles, width int, r *reader.Result, o Options) *Body {
 		if key == "" {
 			key = "ctrl+e"
 		}
-		b.tail = prose(width, sentence{st.Hint, fmt.Sprintf("... (%d more lines, %s to expand)", hidden, key)})
+		b.tail.add(prose(width, sentence{st.Hint, fmt.Sprintf("... (%d more lines, %s to expand)", hidden, key)})...)
 	}
 	if o.Expanded {
-		b.tail = append(b.tail, minimap(st, width, r.Truncation)...)
+		b.tail.add(minimap(st, width, r.Truncation)...)
 	}
 	// What the tool left out, attachments and readlens's notes are never
 	// cut: they wrap at any width.
-	for _, a := range r.Attachments {
-		b.tail = append(b.tail, prose(width, sentence{st.MediaLine, mediaLine(a)})...)
-	}
-	b.tail = append(b.tail, prose(width, warnings(st, r)...)...)
+	b.media(st, r, o)
+	b.tail.add(prose(width, warnings(st, r)...)...)
 	if r.Note != "" {
-		b.tail = append(b.tail, prose(width, sentence{st.Note, "readlens: " + Plain(r.Note)})...)
+		b.tail.add(prose(width, sentence{st.Note, "readlens: " + Plain(r.Note)})...)
 	}
 	b.index()
 	return b
@@ -155,7 +154,7 @@ func (b *Body) sourceOf(row int) int {
 func (b *Body) fit(r row) []string { return fitRows([]row{r}, b.width, b.wrap) }
 
 // Len is how many rows the body has.
-func (b *Body) Len() int { return b.rows + len(b.tail) }
+func (b *Body) Len() int { return b.rows + b.tail.len() }
 
 // Rows builds rows from (inclusive) to to (exclusive).
 func (b *Body) Rows(from, to int) []string {
@@ -171,7 +170,7 @@ func (b *Body) Rows(from, to int) []string {
 		out = append(out, rows[lo:hi]...)
 	}
 	if to > b.rows {
-		out = append(out, b.tail[max(from-b.rows, 0):to-b.rows]...)
+		out = append(out, b.tail.rows(max(from-b.rows, 0), to-b.rows)...)
 	}
 	return out
 }

@@ -48,7 +48,7 @@ func TestBodyWindows(t *testing.T) {
 					for i := range b.src.len() {
 						want = append(want, b.fit(b.src.build(i))...)
 					}
-					want = append(want, b.tail...)
+					want = append(want, b.tail.rows(0, b.tail.len())...)
 					what := profile + " " + name
 					if b.Len() != len(want) {
 						t.Fatalf("%s width %d %+v: Len %d, %d rows built", what, width, o, b.Len(), len(want))

@@ -65,7 +65,8 @@ func read(t testing.TB, profile, path string, offset, limit *int) *reader.Result
 	res, err := reader.Read(context.Background(), reader.Request{
 		Profile: p, Args: p.Args(fixtureRoot+"/"+path, offset, limit),
 		Cwd: fixtureRoot, Worktree: fixtureRoot, FS: fixtureFS(),
-		Now: func() time.Time { return pinnedTime }, // envelope prints the time a read took
+		Now:      func() time.Time { return pinnedTime }, // envelope prints the time a read took
+		Pictures: true,                                   // image cards draw the image, as in the inspector
 	})
 	if err != nil {
 		t.Fatal(err)

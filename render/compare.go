@@ -7,6 +7,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"charm.land/lipgloss/v2/table"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/reader/compare"
 	"github.com/readlens/readlens/theme"
 )
@@ -148,7 +149,35 @@ func firstText(r *compare.Row) string {
 	if r.Reason != compare.ReasonNoAnswer { // no answer has no size
 		parts = append(parts, sizeText(r, c.Bytes, c.Tokens))
 	}
+	for _, a := range r.Images {
+		parts = append(parts, imageText(a))
+	}
 	return strings.Join(parts, "\n")
+}
+
+// imageText is what an image becomes for the model: "image: 2000×1333
+// image/jpeg ≈474.7 KB, from 2400×1600 11.5 MB"; ≈ marks readlens's
+// encoding of what the tool sends.
+func imageText(a reader.Attachment) string {
+	s := "image: "
+	if a.Width > 0 {
+		s += fmt.Sprintf("%d×%d ", a.Width, a.Height)
+	}
+	s += a.Mime
+	switch {
+	case a.Reencoded && a.Size == 0:
+		s += " (size unknown)"
+	case a.Reencoded:
+		s += " ≈" + bytesText(a.Size)
+	default:
+		s += " " + bytesText(a.Size)
+	}
+	if o := a.Original; o != nil {
+		s += fmt.Sprintf(", from %d×%d %s", o.Width, o.Height, bytesText(o.Size))
+	} else {
+		s += ", the file as it is"
+	}
+	return s
 }
 
 // planEnds says, in readlens's words, why a plan stopped short.

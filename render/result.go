@@ -44,6 +44,8 @@ type Options struct {
 	// Measure is the result's Measured, when made: it spares NewBody a pass
 	// over the whole output. Nil, or another result's, is measured anew.
 	Measure *Measure
+	// Depth is the colours pictures are drawn in (Attachment.Pixels).
+	Depth Depth
 }
 
 // Result draws a result in rows of at most width cells: a collapsed result
@@ -142,20 +144,6 @@ func clip(row string, width int) string {
 		return row
 	}
 	return ansi.Truncate(row, width, "")
-}
-
-// mediaLine describes an attachment; "≈" marks a size that is readlens's
-// encoding of what the tool sends (Attachment.Reencoded).
-func mediaLine(a reader.Attachment) string {
-	size := Size(a.Size)
-	if a.Reencoded {
-		size = "≈" + size
-	}
-	s := "▣ " + a.Mime + " · " + size
-	if a.Width > 0 {
-		s += fmt.Sprintf(" · %d×%d", a.Width, a.Height)
-	}
-	return s
 }
 
 // Size is a byte count for people.

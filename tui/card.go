@@ -59,6 +59,7 @@ type bodyKey struct {
 	expanded bool
 	view     render.View
 	hl       bool
+	depth    render.Depth
 }
 
 func (c *card) running() bool { return c.res == nil && c.err == nil }
@@ -77,7 +78,7 @@ func (c *card) highlighted(st *theme.Styles) []string {
 // says how far its read has come.
 func (c *card) rows(st *theme.Styles, width int, selected bool, env callEnv) *render.CardRows {
 	hl := c.highlighted(st)
-	bk := bodyKey{st, render.BodyWidth(st, width, selected), c.expanded, c.view, hl != nil}
+	bk := bodyKey{st, render.BodyWidth(st, width, selected), c.expanded, c.view, hl != nil, env.depth}
 	key := cacheKey{bk, width, selected}
 	if c.cache.rows != nil && c.cache.key == key {
 		return c.cache.rows
@@ -97,7 +98,7 @@ func (c *card) rows(st *theme.Styles, width int, selected bool, env callEnv) *re
 		call.State = render.Done
 	}
 	if c.cache.body == nil || c.cache.bodyKey != bk {
-		opts := render.Options{Expanded: c.expanded, View: c.view, Highlighted: hl, Measure: c.measure}
+		opts := render.Options{Expanded: c.expanded, View: c.view, Highlighted: hl, Measure: c.measure, Depth: env.depth}
 		c.cache.body, c.cache.bodyKey = render.NewBody(st, bk.width, res, opts), bk
 	}
 	c.cache.key = key
@@ -113,4 +114,5 @@ func (c *card) invalidate() { c.cache.rows, c.cache.body = nil, nil }
 type callEnv struct {
 	cwd, home string
 	progress  func(c *card) string
+	depth     render.Depth // pictures' colours
 }

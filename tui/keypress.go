@@ -230,6 +230,19 @@ func (m *Model) transcriptKey(msg tea.KeyPressMsg) tea.Cmd {
 		t.remove(t.sel)
 		m.follow()
 		m.reveal()
+	case key.Matches(msg, k.Images):
+		// Whether the model takes images is the model's, not the tool's:
+		// Cline refuses images for one that does not. Read again with it.
+		m.noImages = !m.noImages
+		say := "the model takes images"
+		if m.noImages {
+			say = "the model takes no images (text-only): Cline refuses them"
+		}
+		p, err := all.Lookup(c.profile)
+		if err != nil {
+			return m.say(err.Error())
+		}
+		return tea.Batch(m.start(c, p), m.say(say))
 	case key.Matches(msg, k.Rerun):
 		// The file may have changed: the same call, read again in place.
 		p, err := all.Lookup(c.profile)

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"slices"
 	"time"
 
@@ -75,6 +76,8 @@ type Model struct {
 	width     int
 	height    int
 	nextID    int
+	depth     render.Depth     // the colours pictures are drawn in: the terminal's
+	noImages  bool             // reads are for a model without image input (i)
 	spin      spinner.Model    // turns while a read runs
 	spinning  bool             // a tick is on its way
 	now       func() time.Time // the clock reads are timed by; tests pin it
@@ -97,6 +100,9 @@ func New(o Options) *Model {
 		now:       time.Now,
 	}
 	m.setTheme(o.Theme != "light") // dark until the terminal says otherwise
+	if os.Getenv("NO_COLOR") != "" {
+		m.depth = render.Mono // until the terminal's profile arrives, which says so too
+	}
 	for i, p := range m.profiles {
 		if p == o.Profile || (o.Profile == "" && p == all.Default) {
 			m.profile = i
@@ -131,7 +137,7 @@ func (m *Model) setTheme(dark bool) {
 func (m *Model) current() string { return m.profiles[m.profile] }
 
 func (m *Model) env() callEnv {
-	return callEnv{cwd: m.opts.Cwd, home: m.opts.Home, progress: m.progressText}
+	return callEnv{cwd: m.opts.Cwd, home: m.opts.Home, progress: m.progressText, depth: m.depth}
 }
 
 // progressText is how far a running read has come: "⣾ reading: 12.3 MiB
@@ -196,7 +202,7 @@ func (m *Model) start(c *card, prof reader.Profile) tea.Cmd {
 	c.began = m.now()
 	c.invalidate()
 	req := reader.Request{Profile: prof, Args: c.args, Cwd: m.opts.Cwd, Worktree: m.opts.Worktree, Home: m.opts.Home, FS: m.opts.FS,
-		Progress: &c.progress}
+		Progress: &c.progress, Pictures: true, NoImages: m.noImages}
 	return tea.Batch(readCmd(ctx, m.st, c.id, req), m.spinWhileReading())
 }
 
@@ -237,6 +243,15 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.width, m.height = msg.Width, msg.Height
 		m.help.SetWidth(msg.Width)
 		m.reveal()
+	case tea.ColorProfileMsg:
+		// Pictures in the colours the terminal shows; the rest of the
+		// frame is brought down to them by bubbletea.
+		if d := render.DepthOf(msg.Profile); d != m.depth {
+			m.depth = d
+			for _, c := range m.tr.cards {
+				c.invalidate()
+			}
+		}
 	case tea.BackgroundColorMsg:
 		if m.opts.Theme != "" {
 			return m, nil // the theme was chosen

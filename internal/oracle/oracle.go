@@ -19,6 +19,9 @@ const RootVar = "$ROOT"
 type Case struct {
 	Name string          `json:"name"`
 	Args json.RawMessage `json:"args"` // with RootVar for the fixture root
+	// NoImages runs the case as for a model without image input
+	// (reader.Request.NoImages; Cline's modelSupportsImages false).
+	NoImages bool `json:"no_images,omitempty"`
 }
 
 // Record is what a real tool returned for a case.
@@ -27,6 +30,10 @@ type Record struct {
 	IsError     bool         `json:"is_error"`
 	Title       *string      `json:"title,omitempty"`
 	Attachments []Attachment `json:"attachments"`
+	// After is the text the agent sends in the same message after the
+	// tool result, outside it (Claude Code's note on a resized image),
+	// its blocks joined by a newline.
+	After string `json:"after,omitempty"`
 	// Preview is the tool's metadata.preview, for tools that have one
 	// (opencode-legacy); it reaches the UI, never the model.
 	Preview *string `json:"preview,omitempty"`

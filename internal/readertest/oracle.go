@@ -21,7 +21,9 @@ type Known func(t *testing.T, want string, res *reader.Result)
 // Oracle runs every recorded case of p (testdata/cases/<name>.json) through
 // the engine and compares what the model receives, the error flag, the
 // title, the preview and the attachments with what the real tool answered
-// (testdata/oracle/<name>/). A case in known is checked by its function.
+// (testdata/oracle/<name>/), and the text the agent sends after the result
+// (Claude Code's note on a resized image). A case in known is checked by
+// its function.
 func Oracle(t *testing.T, p reader.Profile, known map[string]Known) {
 	root := FixtureRoot(t)
 	home := filepath.Join(root, "home")
@@ -38,7 +40,7 @@ func Oracle(t *testing.T, p reader.Profile, known map[string]Known) {
 				t.Fatalf("no recording (run internal/record): %v", err)
 			}
 			args := strings.ReplaceAll(string(c.Args), oracle.RootVar, root)
-			res, err := reader.Read(context.Background(), reader.Request{Profile: p, Args: []byte(args), Cwd: root, Worktree: root, Home: home})
+			res, err := reader.Read(context.Background(), reader.Request{Profile: p, Args: []byte(args), Cwd: root, Worktree: root, Home: home, NoImages: c.NoImages})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -49,6 +51,9 @@ func Oracle(t *testing.T, p reader.Profile, known map[string]Known) {
 			}
 			if res.Output != want || res.IsError != rec.IsError {
 				t.Errorf("output differs from the real tool's\n got: %q (error %v)\nwant: %q (error %v)", Shorten(res.Output), res.IsError, Shorten(want), rec.IsError)
+			}
+			if want := strings.ReplaceAll(rec.After, oracle.RootVar, root); res.After != want {
+				t.Errorf("text after the result %q, want %q", res.After, want)
 			}
 			if rec.Title != nil && (!res.HasTitle || res.Title != strings.ReplaceAll(*rec.Title, oracle.RootVar, root)) {
 				t.Errorf("title %q, want %q", res.Title, *rec.Title)

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"image"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -62,7 +64,23 @@ func runClaude(env oracleEnv, args string) (*record, error) {
 		return nil, fmt.Errorf("claude oracle: %s: %s", out.Note, out.Stderr)
 	}
 	if len(out.Following) > 0 {
-		fmt.Fprintf(os.Stderr, "warning: blocks after the tool_result: %s\n", out.Following)
+		// Messages the tool adds after its result (newMessages), merged
+		// into the same user message: text the model reads after the image.
+		var after []struct {
+			Type string `json:"type"`
+			Text string `json:"text"`
+		}
+		if err := json.Unmarshal(out.Following, &after); err != nil {
+			return nil, fmt.Errorf("claude following blocks: %v: %s", err, out.Following)
+		}
+		var texts []string
+		for _, b := range after {
+			if b.Type != "text" {
+				return nil, fmt.Errorf("claude following blocks: block type %q", b.Type)
+			}
+			texts = append(texts, b.Text)
+		}
+		r.After = strings.Join(texts, "\n")
 	}
 	r.IsError = out.IsError
 	r.Attachments = []oracle.Attachment{}
@@ -97,7 +115,12 @@ func runClaude(env oracleEnv, args string) (*record, error) {
 			if err != nil {
 				return nil, err
 			}
-			r.Attachments = append(r.Attachments, attachment(b.Source.MediaType, data))
+			a := attachment(b.Source.MediaType, data)
+			// The dimensions Claude Code sends, decoded here from the bytes.
+			if cfg, _, err := image.DecodeConfig(bytes.NewReader(data)); err == nil {
+				a.Width, a.Height = cfg.Width, cfg.Height
+			}
+			r.Attachments = append(r.Attachments, a)
 		default:
 			return nil, fmt.Errorf("claude content: block type %q", b.Type)
 		}

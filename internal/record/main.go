@@ -98,7 +98,9 @@ func main() {
 		go func(c oracle.Case) {
 			defer func() { <-sem; wg.Done() }()
 			args := strings.ReplaceAll(string(c.Args), oracle.RootVar, root)
-			rec, err := run(env, args)
+			e := env
+			e.noImages = c.NoImages
+			rec, err := run(e, args)
 			if err != nil {
 				fmt.Fprintf(os.Stderr, "%s: %v\n", c.Name, err)
 				return
@@ -134,6 +136,8 @@ func pick(cases []oracle.Case, names []string) []oracle.Case {
 type oracleEnv struct {
 	root, scripts string
 	timeout       time.Duration
+	noImages      bool // the case's model takes no images
+	extraEnv      []string
 }
 
 // recorder holds each oracle's runner: one file per agent registers one.
@@ -190,6 +194,7 @@ func command(env oracleEnv, name string, args ...string) (stdout, stderr []byte,
 	defer cancel()
 	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.Dir = env.root
+	cmd.Env = append(os.Environ(), env.extraEnv...)
 	// A file, not a pipe: Bun exits before flushing a pipe past 64 KiB.
 	out, err := os.CreateTemp("", "oracle-stdout-")
 	if err != nil {

@@ -87,6 +87,11 @@ type Row struct {
 	Size int64
 
 	count *tokenCounter // what counts the row's figures; nil: none are
+	// Images are what the model receives for an image file: each image the
+	// first call sends, at the size and in the format the tool sends it
+	// (Attachment.Original says what the file was when the tool changed
+	// it); none when the tool sends no image.
+	Images []reader.Attachment
 }
 
 // Call is one call of a plan and what it shows.
@@ -250,6 +255,12 @@ func first(ctx context.Context, path string, req *reader.Request, opts Options) 
 		row.Size = f.Size
 	}
 	judge(row, res)
+	for _, a := range res.Attachments {
+		if strings.HasPrefix(a.Mime, "image/") {
+			a.Pixels = nil // compare draws no pictures
+			row.Images = append(row.Images, a)
+		}
+	}
 	row.First = record(res, count, opts)
 	if count != nil {
 		row.Tokens = count.method()

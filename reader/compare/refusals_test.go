@@ -33,21 +33,22 @@ func TestRefusalWording(t *testing.T) {
 	inside := filepath.Join(root, "dir")
 	cases := []struct {
 		profile, path, cwd string
+		noImages           bool // a model without image input
 	}{
-		{"claude-code", filepath.Join(root, "prog.exe"), ""},
-		{"claude-code", sized("big.pdf", "%PDF-1.4\n", 21<<20), ""},
-		{"claude-code", filepath.Join(root, "claude/pdf_12pages.pdf"), ""},
-		{"claude-code", filepath.Join(root, "claude/nb_big.ipynb"), ""},
-		{"crush", filepath.Join(root, "broken_utf8.txt"), ""},
-		{"crush", sized("big.png", png, 300<<10), ""},
-		{"crush", filepath.Join(root, "crush/wide_rows.txt"), ""},
-		{"cline", sized("huge.png", png, 11<<20), ""},
-		{"cline", sized("huge.txt", "x\n", 101<<20), ""},
-		{"cline", filepath.Join(root, "media/pic.png"), ""},
-		{"gemini-cli", filepath.Join(root, "small.txt"), inside},
-		{"gemini-cli", sized("big.txt", "x\n", 21<<20), ""},
-		{"gemini-cli", sized("big.svg", "<svg>", 1<<20+1), ""},
-		{"envelope", filepath.Join(root, "small.txt"), inside},
+		{"claude-code", filepath.Join(root, "prog.exe"), "", false},
+		{"claude-code", sized("big.pdf", "%PDF-1.4\n", 21<<20), "", false},
+		{"claude-code", filepath.Join(root, "claude/pdf_12pages.pdf"), "", false},
+		{"claude-code", filepath.Join(root, "claude/nb_big.ipynb"), "", false},
+		{"crush", filepath.Join(root, "broken_utf8.txt"), "", false},
+		{"crush", sized("big.png", png, 300<<10), "", false},
+		{"crush", filepath.Join(root, "crush/wide_rows.txt"), "", false},
+		{"cline", sized("huge.png", png, 11<<20), "", false},
+		{"cline", sized("huge.txt", "x\n", 101<<20), "", false},
+		{"cline", filepath.Join(root, "media/pic.png"), "", true},
+		{"gemini-cli", filepath.Join(root, "small.txt"), inside, false},
+		{"gemini-cli", sized("big.txt", "x\n", 21<<20), "", false},
+		{"gemini-cli", sized("big.svg", "<svg>", 1<<20+1), "", false},
+		{"envelope", filepath.Join(root, "small.txt"), inside, false},
 	}
 	met := make([]bool, len(refusals))
 	for _, c := range cases {
@@ -59,7 +60,7 @@ func TestRefusalWording(t *testing.T) {
 		if cwd == "" {
 			cwd = filepath.Dir(c.path)
 		}
-		row, err := Agent(context.Background(), c.path, reader.Request{Profile: p, Cwd: cwd, Worktree: cwd}, Options{})
+		row, err := Agent(context.Background(), c.path, reader.Request{Profile: p, Cwd: cwd, Worktree: cwd, NoImages: c.noImages}, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,6 +2,7 @@ package claude
 
 import (
 	"encoding/json"
+	"fmt"
 	"regexp"
 	"strings"
 
@@ -21,17 +22,18 @@ type claudeCode struct{}
 var Profile reader.Profile = claudeCode{}
 
 const (
-	ccMaxSize      = 262144  // maxSizeBytes: whole-file reads (no limit) only
-	ccMaxTokens    = 25000   // maxTokens
-	MaxSelected    = 3200000 // maxTokens × 128: the text a ranged read may select
-	ccStreamSize   = 10 << 20
-	ccNulWindow    = 8000 // the NUL note looks at this many leading bytes
-	ccPDFMaxPages  = 20   // pages per request
-	ccPDFWholeMax  = 10   // pages a PDF may have to be read without `pages`
-	ccPDFMaxBytes  = 20 << 20
-	ccNotebookMax  = 20 << 20 // readlens holds notebooks up to this (Claude Code: 100 MB)
-	ccSample       = ccNulWindow
-	ccToolUseError = "<tool_use_error>%s</tool_use_error>"
+	ccMaxSize       = 262144  // maxSizeBytes: whole-file reads (no limit) only
+	ccMaxTokens     = 25000   // maxTokens
+	MaxSelected     = 3200000 // maxTokens × 128: the text a ranged read may select
+	ccStreamSize    = 10 << 20
+	ccNulWindow     = 8000 // the NUL note looks at this many leading bytes
+	ccPDFMaxPages   = 20   // pages per request
+	ccPDFWholeMax   = 10   // pages a PDF may have to be read without `pages`
+	ccPDFMaxBytes   = 20 << 20
+	ccNotebookMax   = 20 << 20  // readlens holds notebooks up to this (Claude Code: 100 MB)
+	ccImageMaxBytes = 134217728 // _Ri: the most an image read takes
+	ccSample        = ccNulWindow
+	ccToolUseError  = "<tool_use_error>%s</tool_use_error>"
 )
 
 func (claudeCode) Info() reader.Info {
@@ -58,7 +60,7 @@ func (claudeCode) Info() reader.Info {
 			"tokens are counted with a local tokenizer (cl100k_base), not Anthropic's count_tokens API: the 25,000-token cap and the partial page's end can fall elsewhere",
 			"the context room is that of a fresh session in the oracle (about 1.35 MB or 112,500 tokens): it decides whether the caps' messages offer allow_large, and how far allow_large reaches",
 			"PDF pages are not rendered: a `pages` read gives Claude Code's text block and no page images; page counts come from the PDF's page objects, not pdfinfo",
-			"images are attached as they are: Claude Code resizes those over 2000x2000 to fit its budget",
+			"images go through Claude Code's resize (2000x2000, 512,000 bytes, JPEG past that) with Go's decoders and encoders, not Bun.Image's: the mime type, the dimensions and the note after the image are the tool's, the bytes are not (bytes_exact: false), a resized WebP's bytes are not produced at all, and the palette PNG it tries before a JPEG is not (a resized PNG over the budget is sent as a JPEG); image limits are those of models without limits of their own (claude-sonnet-4-5, the oracle's)",
 			"notebooks are read up to 20 MB (Claude Code: 100 MB); invalid notebook JSON gets Bun's parse message only for an early end, a bare word, a trailing comma or a misplaced character",
 			"devices are not read: /dev/null is known to be empty, other devices get a note (the endless ones are refused by name, as Claude Code does)",
 			"the harness's own reminders (<total_tokens>, the malware note) are left out; the trimming of the result's end they cause is kept",
@@ -81,6 +83,7 @@ type ccCall struct {
 	pages      string
 	hasPages   bool
 	allowLarge bool
+	imageExt   bool // read as an image by its extension
 	pageRange  ccPageRange
 	cwd        string // the working directory the missing-file text names
 	fs         reader.FS
@@ -138,7 +141,14 @@ func (claudeCode) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Out
 	case ccImageExt[ext] || ext == "":
 		// An image extension, or none (sniffed): handed over as an image block.
 		p.Media = ccImageMedia
+		p.Image = ccConvert
 		ccTextPlan(env, p, c)
+		if ext != "" {
+			// An image extension is read as an image whatever its size, up
+			// to the image read limit; no extension is sniffed, and text
+			// keeps the text caps.
+			p.MaxSize, c.imageExt = ccImageMaxBytes, true
+		}
 	case ext == "pdf":
 		p.Whole = ccPDFMaxBytes
 	default:
@@ -214,6 +224,8 @@ func (claudeCode) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 		return ccNotebook(p, f)
 	case p.Whole > 0:
 		return ccPDF(c, p, f)
+	case f.TooLarge && c.imageExt:
+		return reader.Fail(fmt.Sprintf("File is too large to read as an image (the limit is %s): %s. If it is an image, resize it or export a smaller copy, then read that.", ccSize(ccImageMaxBytes), p.Path))
 	case f.Media != nil:
 		return ccImage(p, f)
 	}

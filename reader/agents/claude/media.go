@@ -56,13 +56,29 @@ func ccImage(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	if !ccHeaderDims(f.Sample) && a.Width == 0 {
 		return reader.Fail("Unable to resize image — image processing is unavailable and dimensions could not be read from the file header. Please convert the image to PNG, JPEG, GIF, or WebP.")
 	}
+	conv := f.Image
+	if conv != nil && conv.Refusal != "" {
+		return reader.Fail(conv.Refusal)
+	}
 	att := *a
 	att.Mime = mime
 	o := &reader.Outcome{Attachments: []reader.Attachment{att}}
-	if a.Width > 2000 || a.Height > 2000 {
-		o.Note = fmt.Sprintf("Claude Code would resize this %dx%d image to fit 2000x2000 and tell the model its original size in a message of its own; readlens attaches the original", a.Width, a.Height)
+	if conv != nil && conv.Sent != nil {
+		o.Attachments[0] = *conv.Sent
+		o.After = ccDimensionNote(conv)
+		o.Note = ccResizedNote(conv)
 	}
 	return o
+}
+
+// ccResizedNote says what of a changed image is Claude Code's and what is
+// readlens's.
+func ccResizedNote(c *reader.Converted) string {
+	s := c.Sent
+	if s.Size == 0 {
+		return fmt.Sprintf("Claude Code sends this %dx%d image as a %dx%d %s; readlens has no WebP encoder, so its bytes are not shown", c.Width, c.Height, s.Width, s.Height, s.Mime)
+	}
+	return fmt.Sprintf("Claude Code sends this %dx%d image as a %dx%d %s; the bytes are readlens's encoding of it (Go's encoders, not Bun.Image's), so their size and digest differ from Claude Code's", c.Width, c.Height, s.Width, s.Height, s.Mime)
 }
 
 // ccDetected describes bytes that are not an image (L_r).

@@ -1,6 +1,7 @@
 package cline
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -20,8 +21,9 @@ import (
 // were recorded with shared/oracles/cline_read_files.mjs.
 //
 // One call reads several files; the model receives the answers as one JSON
-// array, JSON.stringify'd. The model is taken to lack image input, as the
-// oracle's default metadata says.
+// array, JSON.stringify'd. Whether images are read is the model's property:
+// the model is taken to take them, as Cline's usual models do, unless the
+// request says it does not (Request.NoImages, --no-images).
 type cline struct{}
 
 // Profile is Cline's read_files tool, as readlens reproduces it.
@@ -59,7 +61,7 @@ func (cline) Info() reader.Info {
 			"text files up to 100,000,000 bytes; the answer is a JSON array, one entry per file",
 		},
 		Notes: []string{
-			"images are answered as for a model without image input (the oracle's default)",
+			"images are answered as for a model with image input (the oracle run with MODEL_SUPPORTS_IMAGES=1) unless the read says the model has none (--no-images); the image part is printed inside the JSON text, base64 and all, as JSON.stringify writes the answer",
 			"the 10-second per-file timeout is not reproduced",
 		},
 	}
@@ -98,13 +100,14 @@ type clCall struct {
 	entry      clEntry
 	start, end int // end 0: none
 	query      string
+	noImages   bool // the model takes no image input (Env.NoImages)
 }
 
 func (cline) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome) {
 	e := clEntry{path: a.Get("path").Str}
 	e.start, _ = clLine(a.Get("start_line"))
 	e.end, _ = clLine(a.Get("end_line"))
-	c := &clCall{entry: e, start: 1, query: clQuery(e)}
+	c := &clCall{entry: e, start: 1, query: clQuery(e), noImages: env.NoImages}
 	if e.start != nil && e.end != nil && *e.start > *e.end {
 		return &reader.Plan{Call: c}, reader.Fail(fmt.Sprintf("Invalid file range: start_line must be less than or equal to end_line (received start_line: %s, end_line: %s)",
 			node.Number(*e.start), node.Number(*e.end)))
@@ -140,12 +143,18 @@ func (cline) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome)
 		Call:   c,
 	}
 	switch {
-	case clImages[strings.ToLower(node.Extname(p))] != "":
+	case clImages[strings.ToLower(node.Extname(p))] != "" && env.NoImages:
 		// The executor answers an image from its stat alone: refused by
 		// size, or refused because the model takes no images. Nothing is
 		// read: an empty sample taken for binary ends the pipeline.
 		plan.MaxSize = clMaxImage
 		plan.Binary = func([]byte, string) bool { return true }
+	case clImages[strings.ToLower(node.Extname(p))] != "":
+		// Refused by size from the stat; else sent whole, as base64, by its
+		// extension alone, whatever the bytes are.
+		plan.MaxSize = clMaxImage
+		plan.Media = func(_ []byte, path string) string { return clImages[strings.ToLower(node.Extname(path))] }
+		plan.MediaData = true
 	case !env.Blocks(p):
 		plan.MaxSize = clMaxText // from stat, before any read
 	}
@@ -232,8 +241,12 @@ func (cline) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 		return reader.Fail("Error reading file: Path is not a file: " + p.Path)
 	case clImages[ext] != "" && f.Size > clMaxImage:
 		return reader.Fail(fmt.Sprintf("Error reading file: Image file too large: %d bytes (max: %d bytes).", f.Size, clMaxImage))
-	case clImages[ext] != "":
+	case clImages[ext] != "" && c.noImages:
 		return reader.Fail("Error reading file: Current model does not support image input")
+	case f.Media != nil:
+		o := &reader.Outcome{Attachments: []reader.Attachment{*f.Media}}
+		o.Media(base64.StdEncoding.EncodeToString(f.MediaData))
+		return o
 	case f.Size > clMaxText:
 		return reader.Fail(fmt.Sprintf("Error reading file: Text file too large to stream safely: %d bytes (max: %d bytes). Use a targeted command such as sed, grep, head, or tail to inspect specific sections.", f.Size, clMaxText))
 	case f.Err != nil:
@@ -289,12 +302,21 @@ func (cline) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 // JSON.stringify of one {query, result, success, error?} per file.
 func (cline) Join(calls []reader.Args, answers []*reader.Outcome) *reader.Outcome {
 	o := &reader.Outcome{}
+	var images []reader.Attachment
 	o.Frame("[")
 	for i, a := range answers {
 		if i > 0 {
 			o.Frame(",")
 		}
 		q := clQueryOf(calls[i])
+		if !a.IsError && len(a.Attachments) == 1 {
+			// An image: a text part and the file as base64.
+			o.Frame(`{"query":` + node.Quote(q) + `,"result":[{"type":"text","text":"Successfully read image"},{"type":"image","data":"`)
+			o.Add(reader.Part{Kind: reader.PartMedia, Text: a.Output()})
+			o.Frame(`","mediaType":` + node.Quote(a.Attachments[0].Mime) + `}],"success":true}`)
+			images = append(images, a.Attachments[0])
+			continue
+		}
 		o.Frame(`{"query":` + node.Quote(q) + `,"result":"`)
 		if a.IsError {
 			o.Frame(`","error":`)
@@ -322,8 +344,8 @@ func (cline) Join(calls []reader.Args, answers []*reader.Outcome) *reader.Outcom
 	o.Frame("]")
 	if len(answers) == 1 && !answers[0].IsError {
 		o.Lines, o.Truncation = answers[0].Lines, answers[0].Truncation
-		o.Attachments = answers[0].Attachments
 	}
+	o.Attachments = images
 	return o
 }
 

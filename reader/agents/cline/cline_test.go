@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/readlens/readlens/reader"
@@ -34,7 +35,7 @@ func TestSizeRulesFromStat(t *testing.T) {
 		`{"query":"over.txt","result":"","error":"Error reading file: Text file too large to stream safely: 100000001 bytes (max: 100000000 bytes). Use a targeted command such as sed, grep, head, or tail to inspect specific sections.","success":false},` +
 		`{"query":"big.png","result":"","error":"Error reading file: Image file too large: 20000000 bytes (max: 10000000 bytes).","success":false},` +
 		`{"query":"small.png:2-EOF","result":"","error":"Error reading file: Current model does not support image input","success":false}]`
-	res, err := reader.Read(context.Background(), reader.Request{Profile: Profile, Args: []byte(args), Cwd: dir, Worktree: dir})
+	res, err := reader.Read(context.Background(), reader.Request{Profile: Profile, Args: []byte(args), Cwd: dir, Worktree: dir, NoImages: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,11 +53,22 @@ func TestSizeRulesFromStat(t *testing.T) {
 	args = `{"files":[{"path":"at.png"},{"path":"over.png"}]}`
 	want = `[{"query":"at.png","result":"","error":"Error reading file: Current model does not support image input","success":false},` +
 		`{"query":"over.png","result":"","error":"Error reading file: Image file too large: 10000001 bytes (max: 10000000 bytes).","success":false}]`
-	res, err = reader.Read(context.Background(), reader.Request{Profile: Profile, Args: []byte(args), Cwd: dir, Worktree: dir})
+	res, err = reader.Read(context.Background(), reader.Request{Profile: Profile, Args: []byte(args), Cwd: dir, Worktree: dir, NoImages: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if res.Output != want || res.Stats.BytesRead != 0 {
 		t.Errorf("got  %q (%d bytes read)\nwant %q", res.Output, res.Stats.BytesRead, want)
+	}
+
+	// For a model that takes images, the one at the limit is sent whole, as
+	// base64 in the answer, and the one over it refused the same way.
+	res, err = reader.Read(context.Background(), reader.Request{Profile: Profile, Args: []byte(args), Cwd: dir, Worktree: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(res.Output, `[{"query":"at.png","result":[{"type":"text","text":"Successfully read image"},{"type":"image","data":"iVBORw0KGgo`) ||
+		len(res.Attachments) != 1 || res.Attachments[0].Size != clMaxImage || !strings.HasSuffix(res.Output, `Image file too large: 10000001 bytes (max: 10000000 bytes).","success":false}]`) {
+		t.Errorf("an image-capable model: got %.200q…, attachments %+v", res.Output, res.Attachments)
 	}
 }

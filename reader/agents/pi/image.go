@@ -51,12 +51,13 @@ func piConvert(pic *reader.Picture) *reader.Converted {
 		return &reader.Converted{Hang: "its lookup of the EXIF orientation walks this WebP's chunks in a circle (a chunk size of 2 GiB or more is negative to it)"}
 	}
 	if o != 1 {
-		turned := orient(m.NRGBA(), o)
+		turned := reader.Orient(m.NRGBA(), o)
 		m = photon.FromDecoded(turned, turned.Rect.Dx(), turned.Rect.Dy())
 	}
 	ow, oh := m.W, m.H
 	out := &reader.Converted{Width: ow, Height: oh}
 	if ow <= piMaxSide && oh <= piMaxSide && float64(node.Base64Len(int64(len(pic.Data)))) < piMaxBase64 {
+		out.Pixels = m.NRGBA()
 		return out // the original, unchanged
 	}
 	w, h := ow, oh
@@ -66,9 +67,18 @@ func piConvert(pic *reader.Picture) *reader.Converted {
 	if h > piMaxSide {
 		w, h = jsRound(float64(w*piMaxSide)/float64(h)), piMaxSide
 	}
-	if out.Sent = piShrink(m, w, h, piEncode); out.Sent == nil {
+	var sent image.Image
+	out.Sent = piShrink(m, w, h, func(img *image.NRGBA) *reader.Attachment {
+		a := piEncode(img)
+		if a != nil {
+			sent = img
+		}
+		return a
+	})
+	if out.Sent == nil {
 		return omitted
 	}
+	out.Pixels = sent
 	return out
 }
 

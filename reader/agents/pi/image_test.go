@@ -142,7 +142,7 @@ func TestOrient(t *testing.T) {
 		1: "3x2 123456", 2: "3x2 321654", 3: "3x2 654321", 4: "3x2 456123",
 		5: "2x3 142536", 6: "2x3 415263", 7: "2x3 635241", 8: "2x3 362514",
 	} {
-		if got := row(orient(src(), o)); got != want {
+		if got := row(reader.Orient(src(), o)); got != want {
 			t.Errorf("orientation %d: %s, want %s", o, got, want)
 		}
 	}
