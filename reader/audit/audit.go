@@ -137,6 +137,7 @@ func Run(ctx context.Context, opts Options, emit func(File) error) (Stats, error
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	opts.Workers = workers
 	if opts.Git == nil {
 		opts.Git = GitLister
 	}
@@ -144,6 +145,7 @@ func Run(ctx context.Context, opts Options, emit func(File) error) (Stats, error
 	if fsys == nil {
 		fsys = reader.OS{}
 	}
+	stats := &reader.StatCache{}
 	// window bounds what is in flight: the lister may run at most this
 	// many entries ahead of the one emitted last, so one slow file holds
 	// back a bounded number of finished ones.
@@ -189,7 +191,7 @@ func Run(ctx context.Context, opts Options, emit func(File) error) (Stats, error
 			defer wg.Done()
 			for j := range jobs {
 				if j.file.Skipped == "" {
-					j.file = auditFile(ctx, opts, fsys, j)
+					j.file = auditFile(ctx, opts, fsys, stats, j)
 				}
 				select {
 				case done <- j:
@@ -241,7 +243,7 @@ func Run(ctx context.Context, opts Options, emit func(File) error) (Stats, error
 }
 
 // auditFile runs every profile's default call on one file.
-func auditFile(ctx context.Context, opts Options, fsys reader.FS, j job) File {
+func auditFile(ctx context.Context, opts Options, fsys reader.FS, stats *reader.StatCache, j job) File {
 	f := j.file
 	if !j.explicit {
 		// Listed a moment ago; gone now: say so rather than report every
@@ -251,9 +253,14 @@ func auditFile(ctx context.Context, opts Options, fsys reader.FS, j job) File {
 			return f
 		}
 	}
+	// Every profile reads the file through one snapshot: its bytes read
+	// once (when they fit in heldMax) and the stats shared by the run.
+	data, info, _ := reader.ReadOnce(fsys, j.abs, heldMax(opts.Workers))
+	shared := reader.Snapshot(fsys, stats, j.abs, data, info)
 	for _, p := range opts.Profiles {
 		req := opts.Base
 		req.Profile = p
+		req.FS = shared
 		row, err := compare.First(ctx, j.abs, req, compare.Options{NoTokens: true, KeepResults: true})
 		if err != nil {
 			// readlens could not run the call (a cancelled run): an error,
@@ -264,6 +271,13 @@ func auditFile(ctx context.Context, opts Options, fsys reader.FS, j job) File {
 		f.Findings = append(f.Findings, findings(f.Path, row, !opts.NoTokens)...)
 	}
 	return f
+}
+
+// heldMax is the most of one file a worker holds for its profiles to share:
+// 64 MiB across all workers, at most 8 MiB a file. A larger file is read
+// from the disk by each profile, as it would be anyway.
+func heldMax(workers int) int64 {
+	return min(8<<20, (64<<20)/int64(max(workers, 1)))
 }
 
 // findings are what a row of compare's says, as audit kinds: a verdict
