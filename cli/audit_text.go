@@ -28,7 +28,11 @@ func describe(x audit.Finding) string {
 			parts = append(parts, "shows "+linesText(x))
 		}
 	case audit.KindRefused:
-		parts = append(parts, "refused: "+x.Cap)
+		if x.Cap == compare.ReasonIgnored && x.Note != "" {
+			parts = append(parts, "refused: "+x.Note) // which rule, in readlens's words
+		} else {
+			parts = append(parts, "refused: "+x.Cap)
+		}
 	case audit.KindError:
 		if x.Cap == compare.ReasonNoAnswer {
 			parts = append(parts, "error: the agent would never return")
