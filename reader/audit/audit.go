@@ -16,11 +16,9 @@ import (
 	"context"
 	"errors"
 	"io/fs"
-	"path/filepath"
 	"runtime"
-	"sort"
-	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/reader/compare"
@@ -108,6 +106,27 @@ type Options struct {
 	// Git lists a directory when it is in a git work tree; nil uses git on
 	// PATH (GitLister). With Base.FS set, trees are always walked.
 	Git Lister
+	// Progress, when set, is kept up to date as the run goes, for a
+	// progress display.
+	Progress *Progress
+}
+
+// Progress is how far a run has come; any goroutine may read it. The
+// listing runs only a little ahead of the audit (memory stays bounded), so
+// the total comes from a second listing that only counts, run alongside.
+type Progress struct {
+	Emitted atomic.Int64 // entries handed to emit
+	Total   atomic.Int64 // every entry the run will emit, once Counted
+	Counted atomic.Bool
+	current atomic.Pointer[string]
+}
+
+// Current is the path a worker began last.
+func (p *Progress) Current() string {
+	if s := p.current.Load(); s != nil {
+		return *s
+	}
+	return ""
 }
 
 // Lister lists the files of a directory as git would, relative to it; ok
@@ -173,10 +192,7 @@ func Run(ctx context.Context, opts Options, emit func(File) error) (Stats, error
 				return ctx.Err()
 			}
 		}
-		ignore := map[string]bool{}
-		for _, p := range opts.Ignore {
-			ignore[p] = true
-		}
+		ignore := ignored(opts)
 		listErr = list(ctx, opts, fsys, func(j job) error {
 			if ignore[j.abs] {
 				return nil
@@ -184,6 +200,9 @@ func Run(ctx context.Context, opts Options, emit func(File) error) (Stats, error
 			return send(j)
 		})
 	}()
+	if opts.Progress != nil {
+		go count(ctx, opts, fsys, opts.Progress)
+	}
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
@@ -191,6 +210,9 @@ func Run(ctx context.Context, opts Options, emit func(File) error) (Stats, error
 			defer wg.Done()
 			for j := range jobs {
 				if j.file.Skipped == "" {
+					if opts.Progress != nil {
+						opts.Progress.current.Store(&j.file.Path)
+					}
 					j.file = auditFile(ctx, opts, fsys, stats, j)
 				}
 				select {
@@ -224,6 +246,9 @@ func Run(ctx context.Context, opts Options, emit func(File) error) (Stats, error
 				st.Skipped++
 			} else {
 				st.Files++
+			}
+			if opts.Progress != nil {
+				opts.Progress.Emitted.Add(1)
 			}
 			if err := emit(f); err != nil {
 				emitErr = err
@@ -337,136 +362,28 @@ func findings(path string, row *compare.Row, tokens bool) []Finding {
 	return out
 }
 
-// list sends every entry under opts.Paths.
-func list(ctx context.Context, opts Options, fsys reader.FS, send func(job) error) error {
-	for _, p := range opts.Paths {
-		// A PATH named is followed if it is a link: the person chose it.
-		// Links met below it are not.
-		fi, err := fsys.Stat(p)
-		if err != nil {
-			if err := send(job{abs: p, file: File{Path: rel(opts.Root, p), Skipped: reason(err)}}); err != nil {
-				return err
-			}
-			continue
-		}
-		if !fi.IsDir() {
-			if err := send(job{abs: p, explicit: true, file: File{Path: rel(opts.Root, p)}}); err != nil {
-				return err
-			}
-			continue
-		}
-		if opts.Base.FS == nil {
-			ok, err := opts.Git(ctx, p, func(r string) error { return sendListed(opts, fsys, filepath.Join(p, r), send) })
-			if err != nil {
-				return err
-			}
-			if ok {
-				continue
-			}
-		}
-		if err := walk(ctx, opts, fsys, p, send); err != nil {
-			return err
-		}
+// ignored is the set of Options.Ignore.
+func ignored(opts Options) map[string]bool {
+	m := map[string]bool{}
+	for _, p := range opts.Ignore {
+		m[p] = true
 	}
-	return nil
+	return m
 }
 
-// sendListed sends a file git listed: a regular file to audit, anything
-// else skipped with what it is.
-func sendListed(opts Options, fsys reader.FS, abs string, send func(job) error) error {
-	j := job{abs: abs, file: File{Path: rel(opts.Root, abs)}}
-	fi, err := fsys.Lstat(abs)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		j.file.Skipped = "listed by git, not in the work tree (deleted)"
-	case err != nil:
-		j.file.Skipped = reason(err)
-	case fi.IsDir():
-		j.file.Skipped = "a directory (a submodule or a nested repository)"
-	default:
-		j.file.Skipped = modeReason(fi.Mode())
-	}
-	return send(j)
-}
-
-// walk sends every entry under dir, sorted by name as git lists them (so
-// the output is the same on every file system), without following a
-// symbolic link. It holds one directory's entries at a time for each level
-// it is down.
-func walk(ctx context.Context, opts Options, fsys reader.FS, dir string, send func(job) error) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	d, err := fsys.Open(dir)
-	var entries []fs.DirEntry
+// count lists the tree once more, counting, for Progress.Total. A listing
+// that fails leaves the total unknown: Run reports the error.
+func count(ctx context.Context, opts Options, fsys reader.FS, p *Progress) {
+	ignore := ignored(opts)
+	n := int64(0)
+	err := list(ctx, opts, fsys, func(j job) error {
+		if !ignore[j.abs] {
+			n++
+		}
+		return nil
+	})
 	if err == nil {
-		entries, err = d.ReadDir(-1)
-		d.Close()
+		p.Total.Store(n)
+		p.Counted.Store(true)
 	}
-	if err != nil {
-		if err := send(job{abs: dir, file: File{Path: rel(opts.Root, dir), Skipped: "directory: " + reason(err)}}); err != nil {
-			return err
-		}
-	}
-	sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
-	for _, e := range entries {
-		abs := filepath.Join(dir, e.Name())
-		if e.IsDir() {
-			if err := walk(ctx, opts, fsys, abs, send); err != nil {
-				return err
-			}
-			continue
-		}
-		j := job{abs: abs, file: File{Path: rel(opts.Root, abs)}}
-		if e.Type()&fs.ModeType != 0 {
-			j.file.Skipped = modeReason(e.Type())
-		}
-		if err := send(j); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// modeReason is why an entry that is not a regular file is skipped, or ""
-// for a regular file.
-func modeReason(m fs.FileMode) string {
-	switch {
-	case m.IsRegular():
-		return ""
-	case m&fs.ModeSymlink != 0:
-		return "a symbolic link (not followed)"
-	case m&fs.ModeNamedPipe != 0:
-		return "a FIFO"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	case m&fs.ModeIrregular != 0:
-		return "an irregular file"
-	}
-	return "not a regular file"
-}
-
-// reason is an error's text without the path, which the entry names.
-func reason(err error) string {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		err = pe.Err
-	}
-	if errors.Is(err, fs.ErrNotExist) {
-		return "does not exist"
-	}
-	return err.Error()
-}
-
-// rel is abs relative to root, or abs when it lies outside.
-func rel(root, abs string) string {
-	r, err := filepath.Rel(root, abs)
-	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-		return abs
-	}
-	return r
 }
