@@ -80,6 +80,11 @@ func Snapshot(fsys FS, cache *StatCache, path string, data []byte, info fs.FileI
 // is larger, not a regular file, changed while it was read, or could not be
 // read (then every call meets that on the disk itself, in its own words).
 func ReadOnce(fsys FS, path string, max int64) (data []byte, info fs.FileInfo, ok bool) {
+	// Look before opening: a device may act on being opened, and only the
+	// engine's own probe should open one.
+	if st, err := fsys.Stat(path); err != nil || !st.Mode().IsRegular() || st.Size() > max || st.Size() == 0 {
+		return nil, nil, false
+	}
 	f, err := fsys.Open(path)
 	if err != nil {
 		return nil, nil, false

@@ -120,3 +120,14 @@ func TestStatCacheBounded(t *testing.T) {
 		t.Errorf("asked %d times, want 20 (the last answer kept)", asked)
 	}
 }
+
+// TestReadOnceNoDevice: a device is never opened to be held (opening one
+// may act), only looked at.
+func TestReadOnceNoDevice(t *testing.T) {
+	if _, _, ok := ReadOnce(OS{}, "/dev/null", 1<<20); ok {
+		t.Error("/dev/null was held")
+	}
+	if _, _, ok := ReadOnce(OS{}, "/dev/zero", 1<<20); ok {
+		t.Error("/dev/zero was held")
+	}
+}
