@@ -7,6 +7,9 @@
 // without following symbolic links. Every file gets each agent's default
 // call through reader.Read, judged by reader/compare's First: the verdicts,
 // caps and refusals are compare's, so audit and compare never disagree.
+// The agents' calls on one file share one reading of it (reader.Snapshot):
+// its bytes, read once when they fit, and the stats of the directories
+// above it, kept for the run.
 // Files are audited by a bounded pool of workers and handed to the caller
 // one at a time, in the listing's order, as they finish: nothing holds the
 // whole tree.
