@@ -100,8 +100,8 @@ type Options struct {
 	Base reader.Request
 	// Workers bounds the files audited at once (0: GOMAXPROCS).
 	Workers int
-	// NoTokens counts no tokens: on a large tree the counting of the
-	// findings' outputs takes as long as the calls.
+	// NoTokens counts no tokens for the findings (tokencount made the
+	// counting a small part of the run; codex's o200k_base is still slow).
 	NoTokens bool
 	// Ignore are absolute paths left out of the listing without a word:
 	// readlens's own files, such as a baseline being written.
