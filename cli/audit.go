@@ -285,7 +285,7 @@ func runAudit(cmd *cobra.Command, pos []string, f auditFlags) error {
 // returns what puts it back. The audit keeps little alive (the files in
 // flight) but allocates every agent's whole output for every file, so at
 // the default GOGC the collector ran every few milliseconds and took a
-// third of the time. GOGC=400 under a soft limit of 192 MiB keeps the peak
+// third of the time. GOGC=400 under a soft limit of 160 MiB keeps the peak
 // under the 256 MiB the audit promises. GOGC or GOMEMLIMIT set in the
 // environment win.
 func tuneAuditGC() (restore func()) {
@@ -294,7 +294,7 @@ func tuneAuditGC() (restore func()) {
 		gc = debug.SetGCPercent(400)
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
-		limit = debug.SetMemoryLimit(192 << 20)
+		limit = debug.SetMemoryLimit(160 << 20)
 	}
 	return func() {
 		if gc != -2 {
