@@ -73,6 +73,7 @@ func (gemini) Info() reader.Info {
 			"text is decoded by its byte order mark (UTF-8, UTF-16LE/BE, UTF-32LE/BE)",
 			"binary: 41 extensions or isbinaryfile's sniffing, reported as text, not as an error",
 			"images, PDF, audio and video are sent as inline data",
+			"paths its .gitignore and .geminiignore rules ignore are refused before reading",
 		},
 		Notes: []string{
 			"the subdirectory GEMINI.md context is not applied",
