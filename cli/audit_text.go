@@ -28,7 +28,11 @@ func describe(x audit.Finding) string {
 			parts = append(parts, "shows "+linesText(x))
 		}
 	case audit.KindRefused:
-		parts = append(parts, "refused: "+x.Cap)
+		if x.Cap == compare.ReasonIgnored && x.Note != "" {
+			parts = append(parts, "refused: "+x.Note) // which rule, in readlens's words
+		} else {
+			parts = append(parts, "refused: "+x.Cap)
+		}
 	case audit.KindError:
 		if x.Cap == compare.ReasonNoAnswer {
 			parts = append(parts, "error: the agent would never return")
@@ -88,6 +92,39 @@ type auditText struct {
 	profiles []string
 	counts   map[string]map[audit.Kind]int
 	findings int
+	largest  []largeRead // at most largestShown, most tokens first
+}
+
+// largeRead is a file's largest first call among its findings.
+type largeRead struct {
+	path, profile string
+	tokens        int
+}
+
+// largestShown is how many files the summary lists by tokens.
+const largestShown = 5
+
+// noteLargest keeps the file's largest first call if it is among the
+// largest seen: a fixed handful, whatever the tree.
+func (t *auditText) noteLargest(f audit.File) {
+	var top *audit.Finding
+	for i, x := range f.Findings {
+		if x.Tokenizer != "" && (top == nil || x.Tokens > top.Tokens) {
+			top = &f.Findings[i]
+		}
+	}
+	if top == nil || top.Tokens == 0 {
+		return
+	}
+	r := largeRead{path: f.Path, profile: top.Profile, tokens: top.Tokens}
+	i := sort.Search(len(t.largest), func(i int) bool { return t.largest[i].tokens < r.tokens })
+	if i >= largestShown {
+		return
+	}
+	t.largest = append(t.largest[:i], append([]largeRead{r}, t.largest[i:]...)...)
+	if len(t.largest) > largestShown {
+		t.largest = t.largest[:largestShown]
+	}
 }
 
 func (t *auditText) begin() error {
@@ -110,6 +147,7 @@ func (t *auditText) file(f audit.File) error {
 	for _, x := range f.Findings {
 		width = max(width, len(x.Profile))
 	}
+	t.noteLargest(f)
 	var b strings.Builder
 	b.WriteString(render.Plain(f.Path) + "\n")
 	for _, x := range sortFindings(f.Findings) {
@@ -143,6 +181,18 @@ func (t *auditText) end(st audit.Stats, elapsed time.Duration) error {
 			fmt.Fprintf(&b, "  %8s", render.Thousands(t.counts[p][k]))
 		}
 		b.WriteString("\n")
+	}
+	if len(t.largest) > 0 {
+		// Only findings have their tokens counted: a file every agent
+		// reads whole is not among these.
+		b.WriteString("\nlargest first calls among the findings, by tokens (estimated)\n")
+		w, pw := len(render.Thousands(t.largest[0].tokens)), 0
+		for _, r := range t.largest {
+			pw = max(pw, len(r.profile))
+		}
+		for _, r := range t.largest {
+			fmt.Fprintf(&b, "  %*s  %-*s  %s\n", w, render.Thousands(r.tokens), pw, r.profile, render.Plain(r.path))
+		}
 	}
 	_, err := io.WriteString(t.w, b.String())
 	return err

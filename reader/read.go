@@ -140,10 +140,15 @@ func (req Request) env() (Env, error) {
 	if e.FS == nil {
 		e.FS = OS{}
 	}
-	// Relative directories are the process's, as on a command line.
-	wd, err := os.Getwd()
-	if err != nil && (!node.IsAbs(e.Cwd) || (e.Worktree != "" && !node.IsAbs(e.Worktree))) {
-		return e, err
+	// Relative directories are the process's, as on a command line. Getwd
+	// costs two stats, and an audit makes this call on every file for
+	// every agent: ask only when a directory is relative.
+	wd := "/"
+	if !node.IsAbs(e.Cwd) || (e.Worktree != "" && !node.IsAbs(e.Worktree)) {
+		var err error
+		if wd, err = os.Getwd(); err != nil {
+			return e, err
+		}
 	}
 	e.Cwd = node.Resolve(wd, e.Cwd)
 	if e.Worktree == "" {

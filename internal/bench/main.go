@@ -28,6 +28,8 @@ func main() {
 	runs := flag.Int("runs", 5, "runs per measurement; the median is reported")
 	keep := flag.Bool("keep", false, "keep the generated files")
 	oracles := flag.String("oracles", "../shared/oracles", "the oracle scripts, for timing the real agents")
+	auditRuns := flag.Int("audit-runs", 1, "runs of each audit measurement (each takes tens of seconds)")
+	auditOnly := flag.Bool("audit-only", false, "measure only readlens audit against wc on GOROOT/src")
 	flag.Parse()
 
 	dir, err := os.MkdirTemp("", "readlens-bench-")
@@ -38,6 +40,12 @@ func main() {
 	bin := filepath.Join(dir, "readlens")
 	step("building readlens")
 	check(run("go", "build", "-o", bin, "."))
+
+	if *auditOnly {
+		fmt.Printf("\nmachine: %s, %s\n", cpuModel(), memTotal())
+		auditBench(bin, *auditRuns)
+		return
+	}
 
 	step("generating files")
 	small := gen(dir, "small.go", 1<<10, codeLine)
@@ -94,6 +102,8 @@ func main() {
 		big = append(big, m.time("readlens read --profile "+p+" "+filepath.Base(large), bin, "read", large, "--profile", p))
 	}
 	m.againstAgents(*oracles, dir, large, slices.Min(big))
+
+	auditBench(bin, *auditRuns)
 }
 
 // againstAgents times the real tools on file and prints how many times

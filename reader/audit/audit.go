@@ -7,6 +7,9 @@
 // without following symbolic links. Every file gets each agent's default
 // call through reader.Read, judged by reader/compare's First: the verdicts,
 // caps and refusals are compare's, so audit and compare never disagree.
+// The agents' calls on one file share one reading of it (reader.Snapshot):
+// its bytes, read once when they fit, and the stats of the directories
+// above it, kept for the run.
 // Files are audited by a bounded pool of workers and handed to the caller
 // one at a time, in the listing's order, as they finish: nothing holds the
 // whole tree.
@@ -16,11 +19,9 @@ import (
 	"context"
 	"errors"
 	"io/fs"
-	"path/filepath"
 	"runtime"
-	"sort"
-	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/reader/compare"
@@ -99,8 +100,8 @@ type Options struct {
 	Base reader.Request
 	// Workers bounds the files audited at once (0: GOMAXPROCS).
 	Workers int
-	// NoTokens counts no tokens: on a large tree the counting of the
-	// findings' outputs takes as long as the calls.
+	// NoTokens counts no tokens for the findings (tokencount made the
+	// counting a small part of the run; codex's o200k_base is still slow).
 	NoTokens bool
 	// Ignore are absolute paths left out of the listing without a word:
 	// readlens's own files, such as a baseline being written.
@@ -108,6 +109,27 @@ type Options struct {
 	// Git lists a directory when it is in a git work tree; nil uses git on
 	// PATH (GitLister). With Base.FS set, trees are always walked.
 	Git Lister
+	// Progress, when set, is kept up to date as the run goes, for a
+	// progress display.
+	Progress *Progress
+}
+
+// Progress is how far a run has come; any goroutine may read it. The
+// listing runs only a little ahead of the audit (memory stays bounded), so
+// the total comes from a second listing that only counts, run alongside.
+type Progress struct {
+	Emitted atomic.Int64 // entries handed to emit
+	Total   atomic.Int64 // every entry the run will emit, once Counted
+	Counted atomic.Bool
+	current atomic.Pointer[string]
+}
+
+// Current is the path a worker began last.
+func (p *Progress) Current() string {
+	if s := p.current.Load(); s != nil {
+		return *s
+	}
+	return ""
 }
 
 // Lister lists the files of a directory as git would, relative to it; ok
@@ -137,6 +159,7 @@ func Run(ctx context.Context, opts Options, emit func(File) error) (Stats, error
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	opts.Workers = workers
 	if opts.Git == nil {
 		opts.Git = GitLister
 	}
@@ -144,6 +167,7 @@ func Run(ctx context.Context, opts Options, emit func(File) error) (Stats, error
 	if fsys == nil {
 		fsys = reader.OS{}
 	}
+	stats := &reader.StatCache{}
 	// window bounds what is in flight: the lister may run at most this
 	// many entries ahead of the one emitted last, so one slow file holds
 	// back a bounded number of finished ones.
@@ -171,10 +195,7 @@ func Run(ctx context.Context, opts Options, emit func(File) error) (Stats, error
 				return ctx.Err()
 			}
 		}
-		ignore := map[string]bool{}
-		for _, p := range opts.Ignore {
-			ignore[p] = true
-		}
+		ignore := ignored(opts)
 		listErr = list(ctx, opts, fsys, func(j job) error {
 			if ignore[j.abs] {
 				return nil
@@ -182,6 +203,9 @@ func Run(ctx context.Context, opts Options, emit func(File) error) (Stats, error
 			return send(j)
 		})
 	}()
+	if opts.Progress != nil {
+		go count(ctx, opts, fsys, opts.Progress)
+	}
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
@@ -189,7 +213,10 @@ func Run(ctx context.Context, opts Options, emit func(File) error) (Stats, error
 			defer wg.Done()
 			for j := range jobs {
 				if j.file.Skipped == "" {
-					j.file = auditFile(ctx, opts, fsys, j)
+					if opts.Progress != nil {
+						opts.Progress.current.Store(&j.file.Path)
+					}
+					j.file = auditFile(ctx, opts, fsys, stats, j)
 				}
 				select {
 				case done <- j:
@@ -223,6 +250,9 @@ func Run(ctx context.Context, opts Options, emit func(File) error) (Stats, error
 			} else {
 				st.Files++
 			}
+			if opts.Progress != nil {
+				opts.Progress.Emitted.Add(1)
+			}
 			if err := emit(f); err != nil {
 				emitErr = err
 				cancel()
@@ -241,7 +271,7 @@ func Run(ctx context.Context, opts Options, emit func(File) error) (Stats, error
 }
 
 // auditFile runs every profile's default call on one file.
-func auditFile(ctx context.Context, opts Options, fsys reader.FS, j job) File {
+func auditFile(ctx context.Context, opts Options, fsys reader.FS, stats *reader.StatCache, j job) File {
 	f := j.file
 	if !j.explicit {
 		// Listed a moment ago; gone now: say so rather than report every
@@ -251,9 +281,14 @@ func auditFile(ctx context.Context, opts Options, fsys reader.FS, j job) File {
 			return f
 		}
 	}
+	// Every profile reads the file through one snapshot: its bytes read
+	// once (when they fit in heldMax) and the stats shared by the run.
+	data, info, _ := reader.ReadOnce(fsys, j.abs, heldMax(opts.Workers))
+	shared := reader.Snapshot(fsys, stats, j.abs, data, info)
 	for _, p := range opts.Profiles {
 		req := opts.Base
 		req.Profile = p
+		req.FS = shared
 		row, err := compare.First(ctx, j.abs, req, compare.Options{NoTokens: true, KeepResults: true})
 		if err != nil {
 			// readlens could not run the call (a cancelled run): an error,
@@ -264,6 +299,13 @@ func auditFile(ctx context.Context, opts Options, fsys reader.FS, j job) File {
 		f.Findings = append(f.Findings, findings(f.Path, row, !opts.NoTokens)...)
 	}
 	return f
+}
+
+// heldMax is the most of one file a worker holds for its profiles to share:
+// 64 MiB across all workers, at most 8 MiB a file. A larger file is read
+// from the disk by each profile, as it would be anyway.
+func heldMax(workers int) int64 {
+	return min(8<<20, (64<<20)/int64(max(workers, 1)))
 }
 
 // findings are what a row of compare's says, as audit kinds: a verdict
@@ -323,136 +365,28 @@ func findings(path string, row *compare.Row, tokens bool) []Finding {
 	return out
 }
 
-// list sends every entry under opts.Paths.
-func list(ctx context.Context, opts Options, fsys reader.FS, send func(job) error) error {
-	for _, p := range opts.Paths {
-		// A PATH named is followed if it is a link: the person chose it.
-		// Links met below it are not.
-		fi, err := fsys.Stat(p)
-		if err != nil {
-			if err := send(job{abs: p, file: File{Path: rel(opts.Root, p), Skipped: reason(err)}}); err != nil {
-				return err
-			}
-			continue
-		}
-		if !fi.IsDir() {
-			if err := send(job{abs: p, explicit: true, file: File{Path: rel(opts.Root, p)}}); err != nil {
-				return err
-			}
-			continue
-		}
-		if opts.Base.FS == nil {
-			ok, err := opts.Git(ctx, p, func(r string) error { return sendListed(opts, fsys, filepath.Join(p, r), send) })
-			if err != nil {
-				return err
-			}
-			if ok {
-				continue
-			}
-		}
-		if err := walk(ctx, opts, fsys, p, send); err != nil {
-			return err
-		}
+// ignored is the set of Options.Ignore.
+func ignored(opts Options) map[string]bool {
+	m := map[string]bool{}
+	for _, p := range opts.Ignore {
+		m[p] = true
 	}
-	return nil
+	return m
 }
 
-// sendListed sends a file git listed: a regular file to audit, anything
-// else skipped with what it is.
-func sendListed(opts Options, fsys reader.FS, abs string, send func(job) error) error {
-	j := job{abs: abs, file: File{Path: rel(opts.Root, abs)}}
-	fi, err := fsys.Lstat(abs)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		j.file.Skipped = "listed by git, not in the work tree (deleted)"
-	case err != nil:
-		j.file.Skipped = reason(err)
-	case fi.IsDir():
-		j.file.Skipped = "a directory (a submodule or a nested repository)"
-	default:
-		j.file.Skipped = modeReason(fi.Mode())
-	}
-	return send(j)
-}
-
-// walk sends every entry under dir, sorted by name as git lists them (so
-// the output is the same on every file system), without following a
-// symbolic link. It holds one directory's entries at a time for each level
-// it is down.
-func walk(ctx context.Context, opts Options, fsys reader.FS, dir string, send func(job) error) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	d, err := fsys.Open(dir)
-	var entries []fs.DirEntry
+// count lists the tree once more, counting, for Progress.Total. A listing
+// that fails leaves the total unknown: Run reports the error.
+func count(ctx context.Context, opts Options, fsys reader.FS, p *Progress) {
+	ignore := ignored(opts)
+	n := int64(0)
+	err := list(ctx, opts, fsys, func(j job) error {
+		if !ignore[j.abs] {
+			n++
+		}
+		return nil
+	})
 	if err == nil {
-		entries, err = d.ReadDir(-1)
-		d.Close()
+		p.Total.Store(n)
+		p.Counted.Store(true)
 	}
-	if err != nil {
-		if err := send(job{abs: dir, file: File{Path: rel(opts.Root, dir), Skipped: "directory: " + reason(err)}}); err != nil {
-			return err
-		}
-	}
-	sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
-	for _, e := range entries {
-		abs := filepath.Join(dir, e.Name())
-		if e.IsDir() {
-			if err := walk(ctx, opts, fsys, abs, send); err != nil {
-				return err
-			}
-			continue
-		}
-		j := job{abs: abs, file: File{Path: rel(opts.Root, abs)}}
-		if e.Type()&fs.ModeType != 0 {
-			j.file.Skipped = modeReason(e.Type())
-		}
-		if err := send(j); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// modeReason is why an entry that is not a regular file is skipped, or ""
-// for a regular file.
-func modeReason(m fs.FileMode) string {
-	switch {
-	case m.IsRegular():
-		return ""
-	case m&fs.ModeSymlink != 0:
-		return "a symbolic link (not followed)"
-	case m&fs.ModeNamedPipe != 0:
-		return "a FIFO"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	case m&fs.ModeIrregular != 0:
-		return "an irregular file"
-	}
-	return "not a regular file"
-}
-
-// reason is an error's text without the path, which the entry names.
-func reason(err error) string {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		err = pe.Err
-	}
-	if errors.Is(err, fs.ErrNotExist) {
-		return "does not exist"
-	}
-	return err.Error()
-}
-
-// rel is abs relative to root, or abs when it lies outside.
-func rel(root, abs string) string {
-	r, err := filepath.Rel(root, abs)
-	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-		return abs
-	}
-	return r
 }

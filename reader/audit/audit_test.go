@@ -85,3 +85,25 @@ func TestRunStops(t *testing.T) {
 		t.Fatal("Run did not stop")
 	}
 }
+
+// TestRunProgress: the progress counts every entry emitted, and the count
+// run alongside gives the same total.
+func TestRunProgress(t *testing.T) {
+	o := opts(tree(50))
+	o.Progress = &audit.Progress{}
+	st, err := audit.Run(context.Background(), o, func(audit.File) error { return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for !o.Progress.Counted.Load() && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	n := int64(st.Files + st.Skipped)
+	if o.Progress.Emitted.Load() != n || o.Progress.Total.Load() != n || !o.Progress.Counted.Load() {
+		t.Errorf("emitted %d, total %d (counted %v), want %d", o.Progress.Emitted.Load(), o.Progress.Total.Load(), o.Progress.Counted.Load(), n)
+	}
+	if o.Progress.Current() == "" {
+		t.Error("no current file")
+	}
+}

@@ -55,6 +55,7 @@ const (
 	ReasonOutside   = "outside"   // outside the workspace the tool allows
 	ReasonNotUTF8   = "not_utf8"  // crush's only binary check
 	ReasonMedia     = "media"     // an image or PDF the tool will not take
+	ReasonIgnored   = "ignored"   // the tool's ignore rules (Gemini CLI's .gitignore, .geminiignore)
 	ReasonNoAnswer  = "no_answer" // with Error: the agent would never return (a FIFO)
 )
 

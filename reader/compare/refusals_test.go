@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/readlens/readlens/internal/readertest"
@@ -31,6 +32,10 @@ func TestRefusalWording(t *testing.T) {
 	}
 	png := "\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00"
 	inside := filepath.Join(root, "dir")
+	ignoring := filepath.Join(dir, "ws")
+	os.MkdirAll(ignoring, 0o755)
+	os.WriteFile(filepath.Join(ignoring, ".geminiignore"), []byte("ignored.txt\n"), 0o644)
+	os.WriteFile(filepath.Join(ignoring, "ignored.txt"), []byte("x\n"), 0o644)
 	cases := []struct {
 		profile, path, cwd string
 		noImages           bool // a model without image input
@@ -48,6 +53,7 @@ func TestRefusalWording(t *testing.T) {
 		{"gemini-cli", filepath.Join(root, "small.txt"), inside, false},
 		{"gemini-cli", sized("big.txt", "x\n", 21<<20), "", false},
 		{"gemini-cli", sized("big.svg", "<svg>", 1<<20+1), "", false},
+		{"gemini-cli", filepath.Join(ignoring, "ignored.txt"), "", false},
 		{"envelope", filepath.Join(root, "small.txt"), inside, false},
 	}
 	met := make([]bool, len(refusals))
@@ -66,7 +72,7 @@ func TestRefusalWording(t *testing.T) {
 		}
 		hit := -1
 		for i, r := range refusals {
-			if r.profile == c.profile && len(row.Message) >= len(r.prefix) && row.Message[:len(r.prefix)] == r.prefix {
+			if r.profile == c.profile && strings.HasPrefix(row.Message, r.prefix) && strings.HasSuffix(row.Message, r.suffix) {
 				hit = i
 			}
 		}

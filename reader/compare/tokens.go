@@ -7,6 +7,7 @@ import (
 	"github.com/tiktoken-go/tokenizer"
 
 	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/tokencount"
 )
 
 // Token figures are counted with an OpenAI tokenizer whose tables are
@@ -66,6 +67,9 @@ func (c *tokenCounter) count(text string) int {
 		}
 		c.failed.Store(true)
 		return cl100k.count(text)
+	}
+	if c == cl100k {
+		return tokencount.Cl100k.Count(text) // the library's count, faster
 	}
 	c.once.Do(func() { c.codec, _ = tokenizer.Get(tokenizer.Encoding(c.name)) })
 	if c.codec == nil {

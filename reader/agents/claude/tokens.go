@@ -3,12 +3,10 @@ package claude
 import (
 	"math"
 	"strings"
-	"sync"
-
-	"github.com/tiktoken-go/tokenizer"
 
 	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/reader/node"
+	"github.com/readlens/readlens/reader/tokencount"
 )
 
 // Claude Code counts a read's tokens with Anthropic's count_tokens API, but
@@ -20,23 +18,9 @@ import (
 // TokenizerName names the local tokenizer readlens counts with.
 const TokenizerName = "cl100k_base"
 
-var (
-	tokenizerOnce  sync.Once
-	tokenizerCodec tokenizer.Codec
-)
-
 // ccTokenCount counts text's tokens; tests replace it with the oracle's
 // fake count_tokens to check the pagination against the recordings.
-var ccTokenCount = func(text string) int {
-	tokenizerOnce.Do(func() {
-		tokenizerCodec, _ = tokenizer.Get(tokenizer.Cl100kBase)
-	})
-	if tokenizerCodec == nil {
-		return 0
-	}
-	n, _ := tokenizerCodec.Count(text)
-	return n
-}
+var ccTokenCount = tokencount.Cl100k.Count
 
 // ccCountTokens is ars's decision: the local estimate (jsRound of length/4,
 // /2 for .json, .jsonl and .jsonc), and a count once it passes cap/4: the

@@ -73,9 +73,10 @@ func (gemini) Info() reader.Info {
 			"text is decoded by its byte order mark (UTF-8, UTF-16LE/BE, UTF-32LE/BE)",
 			"binary: 41 extensions or isbinaryfile's sniffing, reported as text, not as an error",
 			"images, PDF, audio and video are sent as inline data",
+			"paths its .gitignore and .geminiignore rules ignore are refused before reading",
 		},
 		Notes: []string{
-			".gitignore/.geminiignore patterns and the subdirectory GEMINI.md context are not applied",
+			"the subdirectory GEMINI.md context is not applied",
 			"the project temp directory is named after the workspace's lower-cased base name; Gemini keeps a registry of such names",
 		},
 	}
@@ -119,6 +120,18 @@ func (gemini) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome
 	c.refusal = refusal
 	if c.start != 0 && c.end != 0 && c.start > c.end {
 		return nil, reader.Fail("start_line cannot be greater than end_line")
+	}
+	// The ignore rules are asked of the path as given and as resolved.
+	asked := []string{p}
+	if s := gmSanitize(env, raw); s != p {
+		asked = []string{s, p}
+	}
+	for _, q := range asked {
+		if r := gmIgnored(env.FS, env.Cwd, q); r != nil {
+			out := reader.Fail(gmIgnoredWords(p))
+			out.Note = "ignored by " + r.where()
+			return nil, out
+		}
 	}
 	w := reader.Window{Start: 0, Limit: MaxLines, Count: true,
 		Cut: reader.LineCut{Max: MaxLine, Unit: reader.UTF16, Suffix: gmCutSuffix}}
@@ -183,6 +196,17 @@ func gmValidate(a reader.Args) string {
 // leading "@" dropped when the literal path does not exist), resolved
 // against the workspace, URI-decoded, then robustRealpath.
 func gmResolve(env reader.Env, raw string) (string, error) {
+	p := gmSanitize(env, raw)
+	// decodeURIComponent; a malformed escape or bad UTF-8 leaves the path as it was.
+	if u, err := url.PathUnescape(p); err == nil && utf8.ValidString(u) {
+		p = u
+	}
+	return gmRealpath(env, p)
+}
+
+// gmSanitize is resolveDefensiveToolPath, resolved against the workspace:
+// an "@" the model put in front of a path that does not exist is dropped.
+func gmSanitize(env reader.Env, raw string) string {
 	exists := func(p string) bool { _, err := env.FS.Stat(p); return err == nil }
 	clean := raw
 	if !exists(node.Resolve(env.Cwd, raw)) && strings.HasPrefix(raw, "@") && len(raw) > 1 {
@@ -201,11 +225,11 @@ func gmResolve(env reader.Env, raw string) (string, error) {
 			}
 		}
 	}
-	p := node.Resolve(env.Cwd, clean)
-	// decodeURIComponent; a malformed escape or bad UTF-8 leaves the path as it was.
-	if u, err := url.PathUnescape(p); err == nil && utf8.ValidString(u) {
-		p = u
-	}
+	return node.Resolve(env.Cwd, clean)
+}
+
+// gmRealpath is resolveToRealPath, in Gemini CLI's words when it fails.
+func gmRealpath(env reader.Env, p string) (string, error) {
 	r, err := reader.RobustRealpath(env.FS, node.Resolve("/", p), map[string]bool{})
 	if err == reader.ErrRealpathLoop {
 		return "", fmt.Errorf("Infinite recursion detected in robustRealpath: %s", p)

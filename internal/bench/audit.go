@@ -1,0 +1,41 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// auditBench times readlens audit of Go's own source tree with every
+// profile against wc -l on the same files, as issue 13 states its target
+// (within 3x), and scc when it is on PATH; then the audit's peak RSS
+// (target: under 256 MiB). The files are git's when the tree is a git work
+// tree, else every regular file, as the audit lists them.
+func auditBench(bin string, runs int) {
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	check(err)
+	src := filepath.Join(strings.TrimSpace(string(out)), "src")
+	list := "find . -type f -print0"
+	if exec.Command("git", "-C", src, "rev-parse", "--is-inside-work-tree").Run() == nil {
+		list = "git ls-files -z"
+	}
+	n, _ := exec.Command("sh", "-c", "cd '"+src+"' && "+list+" | tr -dc '\\0' | wc -c").Output()
+	fmt.Printf("\nreadlens audit of %s (%s files), every profile (target: within 3x wc -l)\n", src, strings.TrimSpace(string(n)))
+	check(run("sh", "-c", "cd '"+src+"' && "+list+" | xargs -0 cat > /dev/null")) // into the page cache
+	m := measurer{runs: runs}
+	wc := m.time(list+" | xargs -0 wc -l", "sh", "-c", "cd '"+src+"' && "+list+" | xargs -0 wc -l")
+	if scc, err := exec.LookPath("scc"); err == nil {
+		m.time("scc", scc, src)
+	}
+	for _, flags := range [][]string{{"--no-tokens"}, nil} {
+		args := append([]string{"audit", "--format", "json", "--cwd", src}, flags...)
+		label := "readlens audit --format json " + strings.Join(flags, " ")
+		t := m.time(label, bin, args...)
+		m.ratio(t, wc, 3)
+	}
+	rss := peakRSS(bin, "audit", "--format", "json", "--cwd", src)
+	fmt.Printf("  %-44s %8.1f MiB  %s\n", "peak RSS, readlens audit", rss, verdict(rss < 256))
+	_ = os.Stdout.Sync()
+}

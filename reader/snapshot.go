@@ -1,0 +1,215 @@
+package reader
+
+import (
+	"bytes"
+	"io"
+	"io/fs"
+	"sync"
+	"syscall"
+)
+
+// readlens audit asks every agent's read tool about the same file, one after
+// the other, and each call stats the same directories (realpath, the git
+// worktree, instruction files) and reads the same bytes. Snapshot lets the
+// audit read a file once and hand that one reading to every call, through
+// the engine's own FS seam: each call still runs reader.Read from start to
+// end, and only where the bytes and the stats come from changes.
+//
+// A snapshot assumes the tree stands still while it is audited: a Stat,
+// Lstat or Readlink answer is kept for the whole run (StatCache), and the
+// audited file's bytes are the ones read when its turn came.
+
+// StatCache keeps Stat, Lstat and Readlink answers across the calls of a
+// run. It is bounded: when the current generation holds Max entries it
+// becomes the old one and the one before is dropped, so a tree of any size
+// holds at most 2*Max answers, and the ones still asked for (the
+// directories near the files being audited) are carried forward.
+type StatCache struct {
+	Max int // entries per generation; 0 is 4096
+
+	mu       sync.Mutex
+	cur, old map[statKey]statAnswer
+}
+
+type statKey struct {
+	op   byte // 's'tat, 'l'stat, 'r'eadlink
+	name string
+}
+
+type statAnswer struct {
+	fi     fs.FileInfo
+	target string
+	err    error
+}
+
+func (c *StatCache) get(k statKey, ask func() statAnswer) statAnswer {
+	c.mu.Lock()
+	if a, ok := c.cur[k]; ok {
+		c.mu.Unlock()
+		return a
+	}
+	a, ok := c.old[k]
+	c.mu.Unlock()
+	if !ok {
+		a = ask() // outside the lock: two workers may both ask, and agree
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	max := c.Max
+	if max <= 0 {
+		max = 4096
+	}
+	if len(c.cur) >= max || c.cur == nil {
+		c.old, c.cur = c.cur, make(map[statKey]statAnswer, max)
+	}
+	c.cur[k] = a
+	return a
+}
+
+// Snapshot is fsys with path's bytes already read: Open of path serves
+// data (nil: path is opened on fsys, as any other name), and its Stat is
+// info, the open file's own. Every other Stat, Lstat and Readlink is
+// answered through cache. The returned FS can do what fsys can: read links,
+// probe special files, confine a read beneath a directory.
+func Snapshot(fsys FS, cache *StatCache, path string, data []byte, info fs.FileInfo) FS {
+	return wrapSnapshot(&snapshot{fsys: fsys, cache: cache, path: path, data: data, info: info})
+}
+
+// ReadOnce reads the regular file at path whole when it holds at most max
+// bytes, for Snapshot: data and the open file's stat, or ok false when it
+// is larger, not a regular file, changed while it was read, or could not be
+// read (then every call meets that on the disk itself, in its own words).
+func ReadOnce(fsys FS, path string, max int64) (data []byte, info fs.FileInfo, ok bool) {
+	// Look before opening: a device may act on being opened, and only the
+	// engine's own probe should open one.
+	if st, err := fsys.Stat(path); err != nil || !st.Mode().IsRegular() || st.Size() > max || st.Size() == 0 {
+		return nil, nil, false
+	}
+	f, err := fsys.Open(path)
+	if err != nil {
+		return nil, nil, false
+	}
+	defer f.Close()
+	info, err = f.Stat()
+	if err != nil || !info.Mode().IsRegular() || info.Size() > max || info.Size() == 0 {
+		// A file of size 0 may be a /proc file with content: the engine
+		// probes those itself.
+		return nil, nil, false
+	}
+	data = make([]byte, info.Size()+1) // one more, to see it grew
+	n, err := io.ReadFull(f, data)
+	if (err != io.ErrUnexpectedEOF && err != nil) || int64(n) != info.Size() {
+		return nil, nil, false
+	}
+	return data[:n], info, true
+}
+
+type snapshot struct {
+	fsys  FS
+	cache *StatCache
+	path  string
+	data  []byte
+	info  fs.FileInfo
+	// beneath is set on a view confined to a directory: its Stat and
+	// Lstat go to that view, which checks every step, and are not cached.
+	confined bool
+}
+
+func (s *snapshot) held(name string) bool { return s.data != nil && name == s.path }
+
+func (s *snapshot) Open(name string) (File, error) {
+	if s.held(name) {
+		return &heldFile{Reader: bytes.NewReader(s.data), info: s.info}, nil
+	}
+	return s.fsys.Open(name)
+}
+
+func (s *snapshot) Stat(name string) (fs.FileInfo, error) {
+	if s.confined {
+		return s.fsys.Stat(name)
+	}
+	if s.held(name) {
+		return s.info, nil
+	}
+	a := s.cache.get(statKey{'s', name}, func() statAnswer {
+		fi, err := s.fsys.Stat(name)
+		return statAnswer{fi: fi, err: err}
+	})
+	return a.fi, a.err
+}
+
+func (s *snapshot) Lstat(name string) (fs.FileInfo, error) {
+	if s.confined {
+		return s.fsys.Lstat(name)
+	}
+	a := s.cache.get(statKey{'l', name}, func() statAnswer {
+		fi, err := s.fsys.Lstat(name)
+		return statAnswer{fi: fi, err: err}
+	})
+	return a.fi, a.err
+}
+
+func (s *snapshot) readlink(name string) (string, error) {
+	a := s.cache.get(statKey{'r', name}, func() statAnswer {
+		t, err := s.fsys.(Readlinker).Readlink(name)
+		return statAnswer{target: t, err: err}
+	})
+	return a.target, a.err
+}
+
+// beneath confines the snapshot as the engine confines fsys (os.Root on the
+// disk): the view's stats are the confined file system's own, checked at
+// every step, and only the held file's bytes still come from memory.
+func (s *snapshot) beneath(dir string) (FS, func(), error) {
+	in, done, err := beneath(s.fsys, dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	v := *s
+	v.fsys, v.confined = in, true
+	return wrapSnapshot(&v), done, nil
+}
+
+// The snapshot reads links and probes special files only where fsys does:
+// the engine asks by type assertion, so each combination is its own type.
+
+type snapshotLinks struct{ *snapshot }
+
+func (s snapshotLinks) Readlink(name string) (string, error) { return s.readlink(name) }
+
+type snapshotProbes struct{ *snapshot }
+
+func (s snapshotProbes) probe(name string, st fs.FileInfo) Probe {
+	return s.fsys.(prober).probe(name, st)
+}
+
+type snapshotBoth struct{ *snapshot }
+
+func (s snapshotBoth) Readlink(name string) (string, error) { return s.readlink(name) }
+func (s snapshotBoth) probe(name string, st fs.FileInfo) Probe {
+	return s.fsys.(prober).probe(name, st)
+}
+
+func wrapSnapshot(s *snapshot) FS {
+	_, links := s.fsys.(Readlinker)
+	_, probes := s.fsys.(prober)
+	switch {
+	case links && probes:
+		return snapshotBoth{s}
+	case links:
+		return snapshotLinks{s}
+	case probes:
+		return snapshotProbes{s}
+	}
+	return s
+}
+
+// heldFile is the held bytes, opened.
+type heldFile struct {
+	*bytes.Reader
+	info fs.FileInfo
+}
+
+func (h *heldFile) Close() error                       { return nil }
+func (h *heldFile) Stat() (fs.FileInfo, error)         { return h.info, nil }
+func (h *heldFile) ReadDir(int) ([]fs.DirEntry, error) { return nil, syscall.ENOTDIR }

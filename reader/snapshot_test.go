@@ -1,0 +1,133 @@
+package reader
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+	"testing/fstest"
+)
+
+// TestSnapshotHolds: the held file is served from the bytes read once, even
+// after the disk changes; other names still come from the disk, their stats
+// once each.
+func TestSnapshotHolds(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "a.txt")
+	other := filepath.Join(dir, "b.txt")
+	if err := os.WriteFile(file, []byte("one\ntwo\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(other, []byte("b\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	data, info, ok := ReadOnce(OS{}, file, 1<<20)
+	if !ok || string(data) != "one\ntwo\n" || info.Size() != 8 {
+		t.Fatalf("ReadOnce: %q %v %v", data, info, ok)
+	}
+	s := Snapshot(OS{}, &StatCache{}, file, data, info)
+	if _, err := s.Lstat(other); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, []byte("changed, and longer\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(other); err != nil {
+		t.Fatal(err)
+	}
+	f, err := s.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(f)
+	st, _ := f.Stat()
+	if string(b) != "one\ntwo\n" || st.Size() != 8 {
+		t.Errorf("held file: %q, size %d", b, st.Size())
+	}
+	if st, err := s.Stat(file); err != nil || st.Size() != 8 {
+		t.Errorf("Stat of the held file: %v %v", st, err)
+	}
+	if _, err := s.Lstat(other); err != nil {
+		t.Errorf("Lstat was asked again: %v", err)
+	}
+	if _, err := s.Open(other); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("Open of another name is the disk's: %v", err)
+	}
+}
+
+// TestSnapshotCapabilities: the snapshot reads links and probes special
+// files exactly where its file system does, and its confined view checks
+// every name against the directory.
+func TestSnapshotCapabilities(t *testing.T) {
+	disk := Snapshot(OS{}, &StatCache{}, "/x", nil, nil)
+	if _, ok := disk.(Readlinker); !ok {
+		t.Error("a snapshot of the disk cannot read links")
+	}
+	if _, ok := disk.(prober); !ok {
+		t.Error("a snapshot of the disk cannot probe")
+	}
+	mem := Snapshot(Mount(fstest.MapFS{"a": {Data: []byte("a")}}, "/m"), &StatCache{}, "/m/a", nil, nil)
+	if _, ok := mem.(Readlinker); ok {
+		t.Error("a snapshot of a tree without links reads links")
+	}
+	if _, ok := mem.(prober); ok {
+		t.Error("a snapshot of a tree without special files probes")
+	}
+	dir := t.TempDir()
+	in, done, err := beneath(disk, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer done()
+	if _, ok := in.(prober); !ok {
+		t.Error("the confined view of the disk cannot probe")
+	}
+	if _, err := in.Stat("/etc/passwd"); !errors.Is(err, ErrOutside) {
+		t.Errorf("the confined view let a name outside through: %v", err)
+	}
+}
+
+// TestReadOnceRefuses: a file larger than the cap, a directory, an empty
+// file (maybe a /proc file with content) and a missing one are left to the
+// disk.
+func TestReadOnceRefuses(t *testing.T) {
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big")
+	empty := filepath.Join(dir, "empty")
+	os.WriteFile(big, make([]byte, 100), 0o644)
+	os.WriteFile(empty, nil, 0o644)
+	for _, p := range []string{big, empty, dir, filepath.Join(dir, "missing")} {
+		if _, _, ok := ReadOnce(OS{}, p, 99); ok {
+			t.Errorf("%s was held", p)
+		}
+	}
+}
+
+// TestStatCacheBounded: the cache never holds more than two generations.
+func TestStatCacheBounded(t *testing.T) {
+	c := &StatCache{Max: 3}
+	asked := 0
+	for i := range 20 {
+		c.get(statKey{'s', fmt.Sprint(i)}, func() statAnswer { asked++; return statAnswer{} })
+		if n := len(c.cur) + len(c.old); n > 6 {
+			t.Fatalf("%d answers held", n)
+		}
+	}
+	c.get(statKey{'s', "19"}, func() statAnswer { asked++; return statAnswer{} })
+	if asked != 20 {
+		t.Errorf("asked %d times, want 20 (the last answer kept)", asked)
+	}
+}
+
+// TestReadOnceNoDevice: a device is never opened to be held (opening one
+// may act), only looked at.
+func TestReadOnceNoDevice(t *testing.T) {
+	if _, _, ok := ReadOnce(OS{}, "/dev/null", 1<<20); ok {
+		t.Error("/dev/null was held")
+	}
+	if _, _, ok := ReadOnce(OS{}, "/dev/zero", 1<<20); ok {
+		t.Error("/dev/zero was held")
+	}
+}

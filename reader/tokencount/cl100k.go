@@ -1,0 +1,206 @@
+// Package tokencount counts cl100k_base tokens as
+// github.com/tiktoken-go/tokenizer counts them, exactly, several times
+// faster: readlens audit counts the tokens of thousands of outputs, and the
+// library's split (a generated backtracking regular expression, an
+// allocation per piece) took most of the audit's time.
+//
+// A count is the sum of its pieces' counts: the split finds the pieces the
+// library's pattern finds, and each piece is counted by the library itself
+// (its vocabulary and merges), once, then remembered. A piece counted on
+// its own gives the same tokens as in its text, since the pattern matches
+// it whole there too (no alternative looks past a piece but the one ending
+// in (?!\S), which is satisfied at the end of a string). The tests hold the
+// sum to the library's count on Go's source tree and fuzzed text.
+//
+// It imports nothing of readlens.
+package tokencount
+
+import (
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/tiktoken-go/tokenizer"
+)
+
+// Cl100k counts cl100k_base tokens.
+var Cl100k = &Counter{}
+
+// Counter is a cl100k_base counter with its memory of pieces.
+type Counter struct {
+	once  sync.Once
+	codec tokenizer.Codec
+
+	mu     sync.Mutex
+	pieces map[string]int
+}
+
+// Remembered pieces: at most this many, of at most pieceMax bytes; a full
+// memory starts again.
+const (
+	memoryMax = 1 << 16
+	pieceMax  = 64
+)
+
+func (c *Counter) init() {
+	c.once.Do(func() { c.codec, _ = tokenizer.Get(tokenizer.Cl100kBase) })
+}
+
+// Count counts text's tokens; 0 when the tokenizer is missing.
+func (c *Counter) Count(text string) int {
+	c.init()
+	if c.codec == nil || text == "" {
+		return 0
+	}
+	if !utf8.ValidString(text) {
+		n, _ := c.codec.Count(text) // the library replaces bad bytes first
+		return n
+	}
+	n := 0
+	for len(text) > 0 {
+		k := nextPiece(text)
+		if k < 0 { // no piece: skipped
+			text = text[-k:]
+			continue
+		}
+		n += c.piece(text[:k])
+		text = text[k:]
+	}
+	return n
+}
+
+func (c *Counter) piece(p string) int {
+	if len(p) > pieceMax {
+		n, _ := c.codec.Count(p)
+		return n
+	}
+	c.mu.Lock()
+	n, ok := c.pieces[p]
+	c.mu.Unlock()
+	if ok {
+		return n
+	}
+	n, _ = c.codec.Count(p)
+	c.mu.Lock()
+	if c.pieces == nil || len(c.pieces) >= memoryMax {
+		c.pieces = make(map[string]int, 1024)
+	}
+	c.pieces[p] = n
+	c.mu.Unlock()
+	return n
+}
+
+// nextPiece is the length in bytes of the first piece of s (valid UTF-8,
+// not empty) as cl100k_base's pattern splits it, or minus the length of
+// a first character no alternative takes:
+//
+//	(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}|
+//	 ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+
+//
+// the alternatives tried in order, as the library's engine (regexp2,
+// .NET's semantics) tries them.
+func nextPiece(s string) int {
+	r0, n0 := utf8.DecodeRuneInString(s)
+	if r0 == 0x7f {
+		// The library's generated sets leave DEL out of both classes it
+		// belongs to: no alternative takes it, and the engine steps over
+		// it, a character without a token.
+		return -n0
+	}
+	// 's 't 're 've 'm 'll 'd, in any case ('ſ' folds to s).
+	if r0 == '\'' && len(s) > 1 {
+		if k := contraction(s[1:]); k > 0 {
+			return 1 + k
+		}
+	}
+	// [^\r\n\p{L}\p{N}]?\p{L}+
+	if !unicode.IsLetter(r0) && !unicode.IsNumber(r0) && r0 != '\r' && r0 != '\n' && r0 != 0x7f {
+		if r1, _ := utf8.DecodeRuneInString(s[n0:]); n0 < len(s) && unicode.IsLetter(r1) {
+			return n0 + span(s[n0:], unicode.IsLetter, -1)
+		}
+	}
+	if unicode.IsLetter(r0) {
+		return span(s, unicode.IsLetter, -1)
+	}
+	// \p{N}{1,3}
+	if unicode.IsNumber(r0) {
+		return span(s, unicode.IsNumber, 3)
+	}
+	// ' ?[^\s\p{L}\p{N}]+[\r\n]*', the space taken for good when there
+	punct := func(r rune) bool { return !spaceRune(r) && !unicode.IsLetter(r) && !unicode.IsNumber(r) && r != 0x7f }
+	at := 0
+	if r0 == ' ' {
+		at = 1
+	}
+	if k := span(s[at:], punct, -1); k > 0 {
+		at += k
+		return at + span(s[at:], func(r rune) bool { return r == '\r' || r == '\n' }, -1)
+	}
+	// What is left starts with white space: e is the end of its run.
+	e := span(s, spaceRune, -1)
+	// \s*[\r\n]+: up to the run's last line break.
+	for i := e - 1; i >= 0; i-- {
+		if s[i] == '\r' || s[i] == '\n' {
+			return i + 1
+		}
+	}
+	// \s+(?!\S): the run, less its last character when text follows.
+	if e == len(s) {
+		return e
+	}
+	_, last := utf8.DecodeLastRuneInString(s[:e])
+	if e-last > 0 {
+		return e - last
+	}
+	// \s+
+	return e
+}
+
+// contraction is the length of s, s starting after an apostrophe, that
+// the pattern's contractions take, or 0.
+func contraction(s string) int {
+	lower := func(i int) byte {
+		if i >= len(s) {
+			return 0
+		}
+		b := s[i]
+		if 'A' <= b && b <= 'Z' {
+			b += 'a' - 'A'
+		}
+		return b
+	}
+	switch {
+	case lower(0) == 's' || lower(0) == 't':
+		return 1
+	case strings.HasPrefix(s, "\u017f"):
+		return len("\u017f")
+	case lower(0) == 'r' && lower(1) == 'e', lower(0) == 'v' && lower(1) == 'e':
+		return 2
+	case lower(0) == 'm':
+		return 1
+	case lower(0) == 'l' && lower(1) == 'l':
+		return 2
+	case lower(0) == 'd':
+		return 1
+	}
+	return 0
+}
+
+// span is the length in bytes of s's longest prefix, of at most max runes
+// (-1: any number), whose runes all satisfy in.
+func span(s string, in func(rune) bool, max int) int {
+	n := 0
+	for i, r := range s {
+		if max == 0 || !in(r) {
+			return i
+		}
+		max--
+		n = i + utf8.RuneLen(r)
+	}
+	return n
+}
+
+// spaceRune is the pattern's \s: .NET's [\f\n\r\t\v\x85\p{Z}], which is
+// Go's unicode.IsSpace (TestSpaceIsTheLibrarys checks every rune).
+func spaceRune(r rune) bool { return unicode.IsSpace(r) }
