@@ -241,6 +241,9 @@ func TestVerdicts(t *testing.T) {
 		{"long_5000.txt", "codex", want{verdict: compare.Cut, cap: "per_line", first: [3]int{1, 3, -1}, calls: 1, modelAsked: true, end: lastLine, unseen: compare.Unseen{LinesCut: 1, CharsLost: 4500}, size: 5019}},
 		{"long_5000.txt", "pi", want{verdict: compare.Whole, first: [3]int{1, 4, 4}, calls: 1, modelAsked: true, end: lastLine, size: 5019}},
 		{"line_100k.txt", "pi", want{verdict: compare.Cut, cap: "bytes", first: [3]int{0, 0, 3}, calls: 1, modelAsked: true, end: "no_next", size: 102413}},
+		// pi shows line 1, then names offset=2, where a 60 KB line alone is
+		// past its cap: that call shows nothing new, and the plan ends.
+		{"line_60k_second.txt", "pi", want{verdict: compare.Cut, cap: "bytes", first: [3]int{1, 1, 4}, calls: 2, modelAsked: true, end: "no_progress", size: 60034}},
 		{"line_100k.txt", "claude-code", want{verdict: compare.Cut, cap: "tokens", first: [3]int{1, 1, 3}, calls: 3, modelAsked: true, end: lastLine, unseen: compare.Unseen{LinesCut: 1, CharsLost: 17403}, size: 102413}},
 		// Claude Code's whole-file size cap: cut, with nothing shown and no call named.
 		{"claude/big_300k.txt", "claude-code", want{verdict: compare.Cut, cap: "size", message: "File content (310.9KB) exceeds maximum allowed size (256KB).", first: [3]int{0, 0, -1}, calls: 1, modelAsked: true, end: "no_next", size: 318393}},
