@@ -227,6 +227,7 @@ type fakeAPI struct {
 	root  string
 	steps []sessionStep
 	model string
+	tool  string // the read tool's name, which marks the main conversation ("Read" when empty)
 
 	mu   sync.Mutex
 	log  []string
@@ -287,9 +288,12 @@ func (a *fakeAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		io.WriteString(w, "{}")
 		return
 	}
-	main := false
+	main, tool := false, a.tool
+	if tool == "" {
+		tool = "Read"
+	}
 	for _, t := range req.Tools {
-		main = main || t.Name == "Read"
+		main = main || t.Name == tool
 	}
 	if !main {
 		a.reply(w, req.Stream, []any{map[string]any{"type": "text", "text": "ok"}}, "end_turn")
