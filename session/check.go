@@ -130,8 +130,7 @@ func standsFor(reads []*Call, c *Call) *Call {
 // changed says what in the session (or on disk) shows that c's file
 // changed, or "".
 func (s *Session) changed(c *Call, now *reader.Result) string {
-	const missing = "File does not exist" // Claude Code's words
-	if now.IsError && strings.HasPrefix(now.Output, missing) && !strings.HasPrefix(c.Result.Output, missing) {
+	if missing := missingWords[s.Agent]; missing != "" && now.IsError && strings.HasPrefix(now.Output, missing) && !strings.HasPrefix(c.Result.Output, missing) {
 		return "the file is gone"
 	}
 	for _, ch := range s.Changes {
@@ -149,14 +148,25 @@ func (s *Session) changed(c *Call, now *reader.Result) string {
 			return fmt.Sprintf("read %d saw other content", o.Index)
 		}
 	}
+	for _, o := range s.Calls {
+		if o.Kind == KindRead && o != c && !o.Stub && !c.Stub && o.Path == c.Path && o.Result != nil && bytes.Equal(o.Args, c.Args) && !sameResult(o.Result, c.Result) {
+			return fmt.Sprintf("read %d, the same call, got other content", o.Index)
+		}
+	}
 	base := filepath.Base(c.Path)
 	for _, o := range s.Calls {
-		if o.Kind == KindOther && o.Tool == "Bash" && base != "" && strings.Contains(o.command(), base) {
+		if o.Kind == KindOther && shellTools[o.Tool] && base != "" && strings.Contains(o.command(), base) {
 			return fmt.Sprintf("call %d, a shell command, names it and may have changed it", o.N)
 		}
 	}
 	return ""
 }
+
+// missingWords begin each agent's error for a file that does not exist.
+var missingWords = map[string]string{"claude-code": "File does not exist", "opencode": "File not found: ", "gemini-cli": "File not found: "}
+
+// shellTools are the agents' shell tools, whose commands may change a file.
+var shellTools = map[string]bool{"Bash": true, "bash": true, "run_shell_command": true}
 
 func (c *Call) command() string {
 	var in struct {
@@ -201,14 +211,17 @@ func (o CheckOptions) unmap(s *Session, out string) string {
 	return strings.ReplaceAll(out, o.Dir, s.Cwd)
 }
 
-// mapArgs moves file_path under Dir, leaving every other byte of the
-// arguments as the model sent them.
+// mapArgs moves the path (file_path, or opencode's filePath) under Dir,
+// leaving every other byte of the arguments as the model sent them.
 func (o CheckOptions) mapArgs(s *Session, args []byte) []byte {
 	var in map[string]json.RawMessage
 	if o.Dir == "" || json.Unmarshal(args, &in) != nil {
 		return args
 	}
 	raw, ok := in["file_path"]
+	if !ok {
+		raw, ok = in["filePath"]
+	}
 	var path string
 	if !ok || json.Unmarshal(raw, &path) != nil {
 		return args

@@ -7,9 +7,10 @@
 // agent's profile) and says whether readlens gives what the agent gave.
 //
 // Formats: Claude Code's JSONL transcript (claude.go), as written by
-// Claude Code 2.1.330; testdata/sessions/claude-code holds a real one,
-// recorded by internal/record. Other agents' formats are issue 15's
-// remaining work.
+// Claude Code 2.1.330; Gemini CLI's JSONL chat recording (gemini.go), as
+// 0.61.0 writes it; opencode's session as `opencode export` prints it
+// (opencode.go), from 1.18.33. testdata/sessions/<agent> holds a real one
+// of each, recorded by internal/record.
 //
 // A session is read as a stream, one line at a time through a bounded
 // buffer (Options.MaxLine): it holds the calls and their results, never
@@ -197,10 +198,44 @@ func (s *Session) UnknownTypes() []string {
 
 // ErrNotSession is returned for a file in which no line is a record of a
 // format this package reads.
-var ErrNotSession = errors.New("not a session file readlens can read (Claude Code's JSONL only, so far)")
+var ErrNotSession = errors.New("not a session file readlens can read (Claude Code's JSONL, Gemini CLI's chats/session-*.jsonl, opencode export's JSON)")
+
+// ErrSQLite is returned for an SQLite database, such as the opencode.db
+// in which opencode 1.2 and later keep their sessions.
+var ErrSQLite = fmt.Errorf("%w: an SQLite database (opencode keeps its sessions in opencode.db): give readlens what `opencode export <session id>` prints", ErrNotSession)
+
+// Agents are the agents whose sessions Parse reads, by profile name.
+var Agents = []string{"claude-code", "gemini-cli", "opencode"}
+
+func knownAgent(agent string) error {
+	for _, a := range Agents {
+		if agent == "" || agent == a {
+			return nil
+		}
+	}
+	return fmt.Errorf("readlens reads the sessions of %s, not %q", join(Agents), agent)
+}
+
+// lineParser reads one record of a JSONL session.
+type lineParser interface {
+	line(n int, b []byte) error
+}
+
+// lineFormat picks the parser of a JSONL session: the agent's the user
+// named, or the one whose first record this is.
+func lineFormat(s *Session, agent string, first []byte) lineParser {
+	if agent == "gemini-cli" || (agent == "" && isGeminiFirst(first)) {
+		return newGemini(s)
+	}
+	return newClaude(s)
+}
 
 // Options bound the reading.
 type Options struct {
+	// Agent names the session's format ("claude-code", "gemini-cli",
+	// "opencode"); "" tells it from the file.
+	Agent string
+
 	// MaxLine is the longest line held (default 64 MiB): a longer one is
 	// skipped with a note. An image of Claude Code's largest (3.75 MB of
 	// base64) fits many times over.
@@ -219,8 +254,19 @@ func Parse(r io.Reader, opt Options) (*Session, error) {
 		opt.MaxLine = defaultMaxLine
 	}
 	s := &Session{Unknown: map[string]int{}}
-	p := newClaude(s)
-	lr := lineReader{r: bufio.NewReaderSize(r, 64<<10), max: opt.MaxLine}
+	br := bufio.NewReaderSize(r, 64<<10)
+	if err := knownAgent(opt.Agent); err != nil {
+		return nil, err
+	}
+	if isSQLite(br) {
+		return nil, ErrSQLite
+	}
+	if opt.Agent == "opencode" || (opt.Agent == "" && isOpencodeExport(br)) {
+		parseOpencode(br, s)
+		return finish(s)
+	}
+	var p lineParser
+	lr := lineReader{r: br, max: opt.MaxLine}
 	for {
 		line, ended, long, err := lr.next()
 		if err != nil && err != io.EOF {
@@ -237,6 +283,9 @@ func Parse(r io.Reader, opt Options) (*Session, error) {
 		case len(bytes.TrimSpace(line)) == 0:
 			// A blank line says nothing.
 		default:
+			if p == nil {
+				p = lineFormat(s, opt.Agent, line)
+			}
 			if perr := p.line(n, line); perr != nil {
 				if !ended {
 					s.bad(fmt.Sprintf("line %d: the last line is incomplete (the session may still be running), skipped", n))
@@ -249,6 +298,11 @@ func Parse(r io.Reader, opt Options) (*Session, error) {
 			break
 		}
 	}
+	return finish(s)
+}
+
+// finish says what was skipped, or that nothing was a record.
+func finish(s *Session) (*Session, error) {
 	if s.Records == 0 {
 		return s, ErrNotSession
 	}
