@@ -111,7 +111,7 @@ func (p *geminiParser) line(n int, b []byte) error {
 	if err := json.Unmarshal(b, &r); err != nil {
 		var typ *json.UnmarshalTypeError
 		if errors.As(err, &typ) {
-			return fmt.Errorf("not a record: %q is a %s", typ.Field, typ.Value)
+			return fmt.Errorf("not a record: %q is a %s", strings.TrimPrefix(typ.Field, "geminiMessage."), typ.Value)
 		}
 		return errors.New("not JSON")
 	}
