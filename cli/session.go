@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -22,12 +23,13 @@ type sessionFlags struct {
 	json  bool
 	check bool
 	cwd   string
+	agent string
 }
 
 func newSessionCmd() *cobra.Command {
 	var f sessionFlags
 	cmd := &cobra.Command{
-		Use:   "session FILE",
+		Use:   "session FILE|DIR",
 		Short: "List every file read of an agent's session, and check them against readlens",
 		Long: `Read an agent's session file and list every file read in it: the call, the
 lines it got, the bytes it brought in, and whether it was cut, an error, a
@@ -36,8 +38,14 @@ stub. Shell commands that only print a file (cat, head, sed -n, nl) count as
 reads too. The result is the one the model received: for Claude Code, the
 request's form of it, not the transcript's.
 
-Claude Code sessions only, so far: ~/.claude/projects/<project>/<id>.jsonl
-(or under $CLAUDE_CONFIG_DIR).
+The agent is told from the file (--agent names it instead):
+  Claude Code   ~/.claude/projects/<project>/<id>.jsonl (or under $CLAUDE_CONFIG_DIR)
+  Gemini CLI    ~/.gemini/tmp/<project>/chats/session-<time>-<id>.jsonl
+  opencode      what ` + "`opencode export <session id>`" + ` prints (opencode keeps its
+                sessions in ~/.local/share/opencode/opencode.db, which readlens
+                does not open)
+A DIR holding one session file (a Gemini CLI project folder or its chats
+folder, a Claude Code project folder) reads that one.
 
 --check runs every read again with readlens, at the session's working
 directory (or --cwd, where the project is now), and says for each: same
@@ -53,7 +61,7 @@ a session, else 0.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, pos []string) error {
 			if len(pos) == 0 {
-				return usageErr("session needs a FILE: a Claude Code session, ~/.claude/projects/<project>/<id>.jsonl (listing the sessions without FILE is not done yet)")
+				return usageErr("session needs a FILE: a Claude Code session, ~/.claude/projects/<project>/<id>.jsonl, a Gemini CLI chat, or an opencode export (listing the sessions without FILE is not done yet)")
 			}
 			return runSession(cmd, pos[0], f)
 		},
@@ -62,6 +70,7 @@ a session, else 0.`,
 	fl.BoolVar(&f.json, "json", false, "print one JSON object: the session and every read, with the result the model received")
 	fl.BoolVar(&f.check, "check", false, "run every read again with readlens: same, changed or differs (exit 1 if one differs)")
 	fl.StringVar(&f.cwd, "cwd", "", "with --check: where the session's working directory is now, if the project moved")
+	fl.StringVar(&f.agent, "agent", "", "the agent whose session FILE is ("+strings.Join(session.Agents, ", ")+"), when the file does not tell")
 	return cmd
 }
 
@@ -69,15 +78,20 @@ func runSession(cmd *cobra.Command, path string, f sessionFlags) error {
 	if f.cwd != "" && !f.check {
 		return usageErr("--cwd says where to run --check: give --check too")
 	}
+	if f.agent != "" && !slices.Contains(session.Agents, f.agent) {
+		return usageErr("--agent %q: readlens reads the sessions of %s", f.agent, strings.Join(session.Agents, ", "))
+	}
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		if path, err = session.File(path); err != nil {
+			return usageErr("%v", err)
+		}
+	}
 	fh, err := os.Open(path)
 	if err != nil {
 		return usageErr("%v", err)
 	}
 	defer fh.Close()
-	if st, err := fh.Stat(); err == nil && st.IsDir() {
-		return usageErr("%s is a directory: give a session file (listing a directory's sessions is not done yet)", path)
-	}
-	s, err := session.Parse(fh, session.Options{})
+	s, err := session.Parse(fh, session.Options{Agent: f.agent})
 	switch {
 	case errors.Is(err, session.ErrNotSession):
 		return usageErr("%s: %v", path, err)
@@ -219,7 +233,11 @@ func shownPath(s *session.Session, c *session.Call) string {
 func writeSessionText(w io.Writer, s *session.Session, checked []session.Checked, check bool) error {
 	var b bytes.Buffer
 	sum := summarize(s)
-	fmt.Fprintf(&b, "%s %s session %s, cwd %s\n", render.Plain(s.AgentName), render.Plain(s.Version), render.Plain(s.ID), render.Plain(s.Cwd))
+	version := s.Version
+	if version == "" {
+		version = "(version not recorded)"
+	}
+	fmt.Fprintf(&b, "%s %s session %s, cwd %s\n", render.Plain(s.AgentName), render.Plain(version), render.Plain(s.ID), render.Plain(s.Cwd))
 	fmt.Fprintf(&b, "%d reads (%d shell) of %d tool calls: %d bytes, %d cut, %d repeats, %d errors, %d unchanged stubs\n",
 		sum.Reads, sum.Shell, sum.Calls, sum.Bytes, sum.Cut, sum.Repeats, sum.Errors, sum.Stubs)
 	if s.Bad > 0 || len(s.Unknown) > 0 {

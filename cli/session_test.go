@@ -108,7 +108,7 @@ func TestSessionUsage(t *testing.T) {
 	}{
 		{"no file", []string{"session"}, "session needs a FILE"},
 		{"missing", []string{"session", filepath.Join(dir, "gone.jsonl")}, "no such file or directory"},
-		{"directory", []string{"session", dir}, "is a directory: give a session file"},
+		{"directory", []string{"session", t.TempDir()}, "holds no session file readlens knows"},
 		{"not a session", []string{"session", notSession}, "not a session file readlens can read (Claude Code's JSONL, Gemini CLI's chats/session-*.jsonl, opencode export's JSON)"},
 		{"cwd without check", []string{"session", recordedSession, "--cwd", dir}, "--cwd says where to run --check"},
 		{"cwd not a directory", []string{"session", recordedSession, "--check", "--cwd", notSession}, "not a directory"},

@@ -1,0 +1,150 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/exp/golden"
+)
+
+// The opencode and Gemini CLI sessions internal/record recorded
+// (testdata/sessions/opencode/README.md, testdata/sessions/gemini-cli/README.md).
+const (
+	recordedOpencode = "../testdata/sessions/opencode/reads.json"
+	recordedGemini   = "../testdata/sessions/gemini-cli/reads.jsonl"
+)
+
+// TestSessionAgentsCheck: each agent's recorded session, checked on the
+// fixtures as the recorder set them up: every read is the same but those
+// of the two files that changed while the session ran; exit 0.
+func TestSessionAgentsCheck(t *testing.T) {
+	for _, c := range []struct{ name, file, checks string }{
+		{"opencode", recordedOpencode, "1 same|2 same|3 same|4 same|5 changed: edited by call 5 (edit, line 513)|6 same|7 changed: opencode's snapshot saw it change (line 857)|8 same|9 same|10 shell|11 same"},
+		{"gemini", recordedGemini, "1 same|2 same|3 same|4 same|5 changed: edited by call 5 (replace, line 27)|6 same|7 changed: read 6, the same call, got other content|8 same|9 same|10 shell|11 same"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			code, out, stderr := cli(t, "session", c.file, "--check", "--cwd", fixtureRoot(t))
+			if code != exitOK || stderr != "" {
+				t.Fatalf("exit %d, stderr %q\n%s", code, stderr, out)
+			}
+			golden.RequireEqual(t, out)
+			var checks []string
+			for _, l := range strings.Split(out, "\n")[3:14] {
+				checks = append(checks, strings.Fields(l)[0]+" "+l[strings.LastIndex(l, "  ")+2:])
+			}
+			if got := strings.Join(checks, "|"); got != c.checks {
+				t.Errorf("checks:\n%s\nwant:\n%s", got, c.checks)
+			}
+		})
+	}
+}
+
+// TestSessionAgentsJSON: the JSON names the agent, the version the
+// session gives (Gemini CLI's gives none) and the profile's release, and
+// each read's result with the record it came from.
+func TestSessionAgentsJSON(t *testing.T) {
+	code, out, _ := cli(t, "session", recordedOpencode, "--json")
+	var j sessionJSON
+	if err := json.Unmarshal([]byte(out), &j); err != nil || code != exitOK {
+		t.Fatal(code, err)
+	}
+	if j.Agent != "opencode" || j.Version != "1.18.33" || j.ProfileRelease != "1.18.33" || len(j.Reads) != 11 || len(j.Notes) != 0 ||
+		j.Summary != (sessionSummary{Calls: 12, Reads: 11, Shell: 1, Bytes: 31093, Cut: 3, Repeats: 3, Errors: 1}) {
+		t.Errorf("%+v", j)
+	}
+	if r := j.Reads[7]; r.Range != "image/png" || r.Result.Source.Record != "tool part" || r.Result.Source.Line != 908 || len(r.Result.Attachments) != 1 {
+		t.Errorf("the image: %+v %+v", r, r.Result)
+	}
+	code, out, _ = cli(t, "session", recordedGemini, "--json")
+	j = sessionJSON{}
+	if err := json.Unmarshal([]byte(out), &j); err != nil || code != exitOK {
+		t.Fatal(code, err)
+	}
+	if j.Agent != "gemini-cli" || j.AgentName != "Gemini CLI" || j.Version != "" || j.ProfileRelease != "core 0.61.0" || len(j.Reads) != 11 ||
+		j.Summary != (sessionSummary{Calls: 12, Reads: 11, Shell: 1, Bytes: 20020, Cut: 3, Repeats: 3, Errors: 1}) {
+		t.Errorf("%+v", j)
+	}
+	if r := j.Reads[1]; r.Range != "1999-2001 of 3001" || r.Result.Source.Record != "user" || r.Result.Source.Line != 13 || r.Result.TranscriptDiffers {
+		t.Errorf("the cut read: %+v %+v", r, r.Result)
+	}
+}
+
+// TestSessionAgentsBadInput: unknown records are counted and named in
+// --json; a Gemini CLI chat cut mid-line and an opencode export cut short
+// each list what came before with a note on stderr, exit 0; opencode's
+// database is refused with what to give instead; a chats folder with one
+// session reads it, with two names them.
+func TestSessionAgentsBadInput(t *testing.T) {
+	dir := t.TempDir()
+	gem, err := os.ReadFile(recordedGemini)
+	if err != nil {
+		t.Fatal(err)
+	}
+	odd := strings.Replace(string(gem), `"type":"gemini","content":"Done."`, `"type":"hologram","content":"Done."`, 1) + `{"$frobnicate":1}` + "\n" + `{"id":"x","type":"gemini","toolCalls":[{"id":"y","name":"read_f`
+	p := filepath.Join(dir, "odd.jsonl")
+	if err := os.WriteFile(p, []byte(odd), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ := cli(t, "session", p, "--json")
+	var j sessionJSON
+	if err := json.Unmarshal([]byte(out), &j); err != nil || code != exitOK {
+		t.Fatal(code, err)
+	}
+	if len(j.Unknown) != 2 || j.Unknown["message hologram"] != 1 || j.Unknown["record {$frobnicate}"] != 1 || j.BadLines != 1 || len(j.Reads) != 11 ||
+		strings.Join(j.Notes, "|") != `line 63: the last line is incomplete (the session may still be running), skipped|records of types readlens does not know were skipped: "message hologram" (1), "record {$frobnicate}" (1)` {
+		t.Errorf("unknown %v, bad %d, notes %q", j.Unknown, j.BadLines, j.Notes)
+	}
+
+	oc, err := os.ReadFile(recordedOpencode)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p = filepath.Join(dir, "cut.json")
+	if err := os.WriteFile(p, oc[:len(oc)/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, stderr := cli(t, "session", p)
+	if code != exitOK || !strings.HasPrefix(stderr, "readlens: line 943: the export ends before its JSON does (cut short?); what came before is kept\n") || !strings.Contains(out, "8 reads (0 shell) of 9 tool calls") {
+		t.Errorf("exit %d, stderr %q\n%s", code, stderr, out)
+	}
+
+	db := filepath.Join(dir, "opencode")
+	if err := os.MkdirAll(db, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(db, "opencode.db"), []byte("SQLite format 3\x00"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"session", db}, {"session", filepath.Join(db, "opencode.db")}} {
+		code, out, stderr = cli(t, args...)
+		if code != exitUsage || out != "" || !strings.Contains(stderr, "an SQLite database (opencode keeps its sessions in opencode.db): give readlens what `opencode export <session id>` prints") {
+			t.Errorf("%s: exit %d, stderr %q", args[1], code, stderr)
+		}
+	}
+
+	chats := filepath.Join(dir, "project", "chats")
+	if err := os.MkdirAll(chats, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(chats, "session-2026-11-22T23-12-f8eb6afb.jsonl"), gem, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ = cli(t, "session", filepath.Dir(chats))
+	if code != exitOK || !strings.HasPrefix(out, "Gemini CLI (version not recorded) session f8eb6afb-3feb-48c5-9087-be5039db2a0f, cwd $ROOT\n") {
+		t.Errorf("a project folder: exit %d\n%s", code, out)
+	}
+	if err := os.WriteFile(filepath.Join(chats, "session-2026-11-22T23-13-0a0a0a0a.jsonl"), gem, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, stderr = cli(t, "session", chats)
+	if code != exitUsage || out != "" || !strings.Contains(stderr, "holds 2 sessions: give one of them (newest first: ") {
+		t.Errorf("two sessions: exit %d, stderr %q", code, stderr)
+	}
+	code, _, stderr = cli(t, "session", recordedGemini, "--agent", "codex-9")
+	if code != exitUsage || !strings.Contains(stderr, `--agent "codex-9": readlens reads the sessions of claude-code, gemini-cli, opencode`) {
+		t.Errorf("unknown agent: exit %d, stderr %q", code, stderr)
+	}
+}
