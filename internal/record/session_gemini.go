@@ -141,10 +141,19 @@ func recordGeminiSession(name string, timeout time.Duration) error {
 		return err
 	}
 	fmt.Printf("wrote %s (%d bytes, from %s)\n", out, len(text), files[0])
+	// The bundle's package says its version; the chat file does not.
+	var pkg struct {
+		Name    string `json:"name"`
+		Version string `json:"version"`
+	}
+	pj, err := os.ReadFile(filepath.Join(filepath.Dir(js), "..", "package.json"))
+	if err != nil || json.Unmarshal(pj, &pkg) != nil || pkg.Version == "" {
+		return fmt.Errorf("no version in the package.json beside %s", js)
+	}
 	meta := map[string]any{
 		"agent":    "Gemini CLI",
-		"version":  "0.61.0",
-		"package":  "npm @google/gemini-cli@0.61.0, run with node " + nodeVersion(),
+		"version":  pkg.Version,
+		"package":  "npm " + pkg.Name + "@" + pkg.Version + ", run with node " + nodeVersion(),
 		"argv":     append([]string{"gemini"}, argv...),
 		"settings": settings,
 		"model":    model,
