@@ -66,6 +66,9 @@ type opencodeParser struct {
 	last  map[string]int
 	reads int
 	cwd   string // the current message's working directory
+
+	running   []*Call // calls pending or running, until a later assistant message
+	compacted int     // results compaction cleared later
 }
 
 // countingReader counts the newlines handed to the decoder, to tell the
@@ -87,6 +90,9 @@ func parseOpencode(br *bufio.Reader, s *Session) {
 	p.dec = json.NewDecoder(p.cr)
 	err := p.document()
 	s.Lines = p.cr.lines
+	if p.compacted > 0 {
+		s.note(fmt.Sprintf("%d tool results were cleared later by opencode's compaction: the model had them in full until then", p.compacted))
+	}
 	switch {
 	case err == nil:
 	case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
@@ -179,6 +185,7 @@ func (p *opencodeParser) message() error {
 	return p.object(func(key string) error {
 		switch key {
 		case "info":
+			n := p.line()
 			var info struct {
 				Role string `json:"role"`
 				Path struct {
@@ -196,6 +203,9 @@ func (p *opencodeParser) message() error {
 			p.s.Records++
 			if info.Path.Cwd != "" {
 				p.cwd = info.Path.Cwd
+			}
+			if info.Role == "assistant" {
+				p.interrupted(n)
 			}
 			return nil
 		case "parts":
@@ -237,7 +247,8 @@ type opencodePart struct {
 			URL  string `json:"url"`
 		} `json:"attachments"`
 		Time struct {
-			Start int64 `json:"start"`
+			Start     int64 `json:"start"`
+			Compacted int64 `json:"compacted"`
 		} `json:"time"`
 	} `json:"state"`
 }
@@ -296,6 +307,15 @@ func (p *opencodeParser) part(n int, part *opencodePart) {
 		c.RepeatOf = p.last[key]
 		p.last[key] = c.Index
 	}
+	// As 1.18.33's toModelMessages sends each state: an error the user
+	// interrupted is its metadata.output, sent as a result; a call still
+	// pending or running when the next request is made is sent as
+	// interrupted.
+	var meta struct {
+		Interrupted bool    `json:"interrupted"`
+		Output      *string `json:"output"`
+	}
+	_ = json.Unmarshal(st.Metadata, &meta)
 	switch st.Status {
 	case "completed":
 		c.Result = &Result{Output: st.Output, Attachments: []Attachment{}}
@@ -305,13 +325,31 @@ func (p *opencodeParser) part(n int, part *opencodePart) {
 		if part.Tool == "read" {
 			c.Result.File = opencodeFileView(st.Metadata)
 		}
+		if st.Time.Compacted != 0 {
+			p.compacted++
+		}
 	case "error":
 		c.Result = &Result{Output: st.Error, IsError: true, Attachments: []Attachment{}}
+		if meta.Interrupted && meta.Output != nil {
+			c.Result = &Result{Output: *meta.Output, Attachments: []Attachment{}}
+		}
+	case "pending", "running":
+		p.running = append(p.running, c)
 	}
 	if c.Result != nil {
 		c.Result.Source = Source{Record: "tool part", Line: n}
 	}
 	s.Calls = append(s.Calls, c)
+}
+
+// interrupted gives the calls left pending or running the result the next
+// request sent for them.
+func (p *opencodeParser) interrupted(n int) {
+	for _, c := range p.running {
+		c.Result = &Result{Output: "[Tool execution was interrupted]", IsError: true, Attachments: []Attachment{},
+			Source: Source{Record: "a later message", Line: n}}
+	}
+	p.running = nil
 }
 
 // dataURL is an attachment sent as a data: URL.

@@ -177,3 +177,32 @@ func TestOpencodeDatabase(t *testing.T) {
 		t.Errorf("unknown agent: %v", err)
 	}
 }
+
+// TestOpencodeModelForm: what 1.18.33's toModelMessages sends for the
+// states the recording has none of: a call left running is sent as
+// interrupted once a later request is made; an error the user
+// interrupted is sent as its metadata.output; a result compaction
+// cleared later is kept as the model first had it, with a note.
+func TestOpencodeModelForm(t *testing.T) {
+	b := recordedOpencode(t)
+	b = bytes.Replace(b, []byte("\"callID\": \"toolu_session_01_1\",\n          \"state\": {\n            \"status\": \"completed\""),
+		[]byte("\"callID\": \"toolu_session_01_1\",\n          \"state\": {\n            \"status\": \"running\""), 1)
+	b = bytes.Replace(b, []byte(`"error": "File not found: $ROOT/missing.txt",`),
+		[]byte(`"error": "Tool execution aborted", "metadata": {"interrupted": true, "output": "partial output"},`), 1)
+	b = bytes.Replace(b, []byte(`"start": 1795389018340,`), []byte(`"start": 1795389018340, "compacted": 1795389099999,`), 1)
+	s := parse(t, b)
+	if r := s.Calls[0].Result; r == nil || !r.IsError || r.Output != "[Tool execution was interrupted]" || r.Source.String() != "a later message record (line 191)" {
+		t.Errorf("running: %+v", r)
+	}
+	if r := s.Calls[11].Result; r.IsError || r.Output != "partial output" {
+		t.Errorf("interrupted: %+v", r)
+	}
+	if want := []string{"1 tool results were cleared later by opencode's compaction: the model had them in full until then"}; fmt.Sprint(s.Notes) != fmt.Sprint(want) {
+		t.Errorf("notes %q", s.Notes)
+	}
+	// The session ends while the call runs: no result yet.
+	s = parse(t, b[:bytes.Index(b, []byte(`"reason": "tool-calls"`))])
+	if r := s.Calls[0].Result; len(s.Calls) != 1 || r != nil {
+		t.Errorf("running, the last call: %+v", r)
+	}
+}
