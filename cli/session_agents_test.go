@@ -74,7 +74,8 @@ func TestSessionAgentsJSON(t *testing.T) {
 
 // TestSessionAgentsBadInput: unknown records are counted and named in
 // --json; a Gemini CLI chat cut mid-line and an opencode export cut short
-// each list what came before with a note on stderr, exit 0; opencode's
+// each list what came before with a note on stderr, exit 0; a newer
+// opencode's export is checked with a note; opencode's
 // database is refused with what to give instead; a chats folder with one
 // session reads it, with two names them.
 func TestSessionAgentsBadInput(t *testing.T) {
@@ -109,6 +110,17 @@ func TestSessionAgentsBadInput(t *testing.T) {
 	code, out, stderr := cli(t, "session", p)
 	if code != exitOK || !strings.HasPrefix(stderr, "readlens: line 943: the export ends before its JSON does (cut short?); what came before is kept\n") || !strings.Contains(out, "8 reads (0 shell) of 9 tool calls") {
 		t.Errorf("exit %d, stderr %q\n%s", code, stderr, out)
+	}
+
+	// A newer release's export: read all the same, with a note.
+	p = filepath.Join(dir, "newer.json")
+	if err := os.WriteFile(p, []byte(strings.Replace(string(oc), `"version": "1.18.33"`, `"version": "1.19.0"`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, stderr = cli(t, "session", p, "--check", "--cwd", fixtureRoot(t))
+	if code != exitOK || stderr != "readlens: this session was written by opencode 1.19.0; readlens reproduces opencode's read tool as of 1.18.33, so --check may differ where the tool changed\n" ||
+		!strings.Contains(out, "check: 8 same, 2 changed, 0 differs, 1 shell\n") {
+		t.Errorf("newer: exit %d, stderr %q\n%s", code, stderr, out)
 	}
 
 	db := filepath.Join(dir, "opencode")
