@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -204,5 +206,69 @@ func TestOpencodeModelForm(t *testing.T) {
 	s = parse(t, b[:bytes.Index(b, []byte(`"reason": "tool-calls"`))])
 	if r := s.Calls[0].Result; len(s.Calls) != 1 || r != nil {
 		t.Errorf("running, the last call: %+v", r)
+	}
+}
+
+// repeatedExport streams the recorded export with its messages repeated
+// n times: a long session made of real parts.
+func repeatedExport(t testing.TB, n int) (io.Reader, *int64) {
+	b := recordedOpencode(t)
+	i := bytes.Index(b, []byte(`"messages": [`)) + len(`"messages": [`)
+	j := bytes.LastIndex(b, []byte("]"))
+	head, body, tail := b[:i], bytes.TrimSpace(b[i:j]), b[j:]
+	var streamed int64
+	parts := []io.Reader{bytes.NewReader(head)}
+	for k := range n {
+		if k > 0 {
+			parts = append(parts, strings.NewReader(",\n"))
+		}
+		parts = append(parts, bytes.NewReader(body))
+	}
+	parts = append(parts, bytes.NewReader(tail))
+	return &countReader{r: io.MultiReader(parts...), n: &streamed}, &streamed
+}
+
+type countReader struct {
+	r io.Reader
+	n *int64
+}
+
+func (c *countReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	*c.n += int64(n)
+	return n, err
+}
+
+// TestOpencodeStreams: a 26 MB export is read one part at a time: the
+// heap at its peak holds the calls it keeps (their arguments, results and
+// file views, most of this export) and a few MiB more, less than the
+// document.
+func TestOpencodeStreams(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(10))
+	src, streamed := repeatedExport(t, 300)
+	var s *Session
+	peak := peakHeap(func() {
+		var err error
+		if s, err = Parse(src, Options{}); err != nil {
+			t.Fatal(err)
+		}
+	})
+	var kept int64
+	for _, c := range s.Calls {
+		kept += int64(len(c.Args))
+		if r := c.Result; r != nil {
+			kept += int64(len(r.Output))
+			if r.File != nil {
+				kept += int64(len(r.File.Content))
+			}
+		}
+	}
+	t.Logf("%d KiB streamed, %d calls keeping %d KiB, heap peak +%d KiB", *streamed>>10, len(s.Calls), kept>>10, peak>>10)
+	if len(s.Reads()) != 3300 || s.Bad != 0 {
+		t.Fatalf("%d reads, %d bad", len(s.Reads()), s.Bad)
+	}
+	// Holding the document would take more than the stream itself.
+	if int64(peak) > kept*3/2+16<<20 || int64(peak) > *streamed {
+		t.Errorf("heap peak +%d KiB for %d KiB kept of %d KiB streamed", peak>>10, kept>>10, *streamed>>10)
 	}
 }
