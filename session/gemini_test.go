@@ -206,3 +206,38 @@ func TestGeminiAgentNamed(t *testing.T) {
 		t.Errorf("%v %+v", err, s)
 	}
 }
+
+// editedRoot is the fixtures as they were at the end of a recorded
+// session: notes.md as the model's edit left it, tabs.txt as the
+// recorder (a person) rewrote it.
+func editedRoot(t *testing.T) string {
+	t.Helper()
+	root := readertest.FixtureRoot(t)
+	notes := filepath.Join(root, "notes.md")
+	b, err := os.ReadFile(notes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(notes, bytes.Replace(b, []byte("Some notes."), []byte("Some notes, edited by the model."), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "tabs.txt"), []byte("edited\tby a person\nwhile the agent ran\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// TestCheckEveryRead: the reads of the two files that changed during the
+// recorded Gemini CLI and opencode sessions (changed in TestGeminiCheck
+// and TestOpencodeCheck) are the same as readlens's on the fixtures as
+// the session left them: with those tests, every read of both sessions is
+// the same as readlens's on the files it read.
+func TestCheckEveryRead(t *testing.T) {
+	root := editedRoot(t)
+	for name, b := range map[string][]byte{"gemini-cli": recordedGemini(t), "opencode": recordedOpencode(t)} {
+		got := verdicts(t, parse(t, b), root)
+		if got[4] != "same" || got[6] != "same" {
+			t.Errorf("%s: reads 5 and 7 on the edited files: %q, %q", name, got[4], got[6])
+		}
+	}
+}
