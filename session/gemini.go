@@ -36,8 +36,9 @@ import (
 // geminiMessageTypes are the message types 0.61.0 writes.
 var geminiMessageTypes = map[string]bool{"user": true, "gemini": true, "info": true, "error": true, "warning": true}
 
-// geminiEditors are the tools that change a file; all name it file_path.
-var geminiEditors = map[string]bool{"replace": true, "write_file": true, "edit": true}
+// geminiEditors are the tools that change a file (0.61.0's EDIT_TOOL_NAME
+// and WRITE_FILE_TOOL_NAME); both name it file_path.
+var geminiEditors = map[string]bool{"replace": true, "write_file": true}
 
 type geminiRecord struct {
 	SessionID   string          `json:"sessionId"`

@@ -38,8 +38,22 @@ var opencodeParts = map[string]bool{
 	"file": true, "snapshot": true, "agent": true, "subtask": true, "retry": true, "compaction": true,
 }
 
-// opencodeEditors are the tools that change a file; all name it filePath.
-var opencodeEditors = map[string]bool{"edit": true, "write": true, "multiedit": true}
+// opencodeEditors are the tools that change a file and name it filePath;
+// apply_patch names its files in its patchText.
+var opencodeEditors = map[string]bool{"edit": true, "write": true}
+
+// patchFiles are the files an apply_patch text adds, updates or deletes.
+func patchFiles(text string) []string {
+	var files []string
+	for _, l := range strings.Split(text, "\n") {
+		for _, head := range []string{"*** Add File: ", "*** Update File: ", "*** Delete File: "} {
+			if f, ok := strings.CutPrefix(l, head); ok && strings.TrimSpace(f) != "" {
+				files = append(files, strings.TrimSpace(f))
+			}
+		}
+	}
+	return files
+}
 
 // isSQLite reports whether the stream is an SQLite database.
 func isSQLite(br *bufio.Reader) bool {
@@ -299,6 +313,10 @@ func (p *opencodeParser) part(n int, part *opencodePart) {
 	case opencodeEditors[part.Tool]:
 		if c.Path = absIn(str("filePath"), p.cwd); c.Path != "" {
 			s.Changes = append(s.Changes, Change{Path: c.Path, Line: n, Call: c.N, By: part.Tool})
+		}
+	case part.Tool == "apply_patch":
+		for _, f := range patchFiles(str("patchText")) {
+			s.Changes = append(s.Changes, Change{Path: absIn(f, p.cwd), Line: n, Call: c.N, By: part.Tool})
 		}
 	}
 	if c.Kind != KindOther {

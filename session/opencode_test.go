@@ -272,3 +272,14 @@ func TestOpencodeStreams(t *testing.T) {
 		t.Errorf("heap peak +%d KiB for %d KiB kept of %d KiB streamed", peak>>10, kept>>10, *streamed>>10)
 	}
 }
+
+// TestPatchFiles: the files an apply_patch call changes, from its text.
+func TestPatchFiles(t *testing.T) {
+	text := "*** Begin Patch\n*** Update File: a.go\n@@\n-x\n+y\n*** Add File: dir/b.txt\n+new\n*** Delete File: c.md\n*** End Patch"
+	if got := fmt.Sprint(patchFiles(text)); got != "[a.go dir/b.txt c.md]" {
+		t.Errorf("%s", got)
+	}
+	if got := patchFiles("no patch here\n*** Update File: \n"); len(got) != 0 {
+		t.Errorf("%q", got)
+	}
+}
