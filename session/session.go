@@ -201,7 +201,7 @@ func (s *Session) UnknownTypes() []string {
 var ErrNotSession = errors.New("not a session file readlens can read (Claude Code's JSONL, Gemini CLI's chats/session-*.jsonl, opencode export's JSON)")
 
 // ErrSQLite is returned for an SQLite database, such as the opencode.db
-// in which opencode 1.2 and later keep their sessions.
+// in which opencode 1.18.33 keeps its sessions.
 var ErrSQLite = fmt.Errorf("%w: an SQLite database (opencode keeps its sessions in opencode.db): give readlens what `opencode export <session id>` prints", ErrNotSession)
 
 // Agents are the agents whose sessions Parse reads, by profile name.
