@@ -82,7 +82,11 @@ func runSession(cmd *cobra.Command, path string, f sessionFlags) error {
 		return usageErr("--agent %q: readlens reads the sessions of %s", f.agent, strings.Join(session.Agents, ", "))
 	}
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		if path, err = session.File(path); err != nil {
+		dir := path
+		if path, err = session.File(dir); err != nil {
+			if errors.Is(err, session.ErrSQLite) {
+				return usageErr("%s: %v", dir, err)
+			}
 			return usageErr("%v", err)
 		}
 	}
