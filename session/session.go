@@ -237,7 +237,7 @@ type Options struct {
 	// base64) fits many times over.
 	MaxLine int
 	// Agent reads the file as this agent's format (a profile name, one of
-	// Formats()); "" tells the format from the file's first record.
+	// Formats()); "" tells the format from the file (detect.go).
 	Agent string
 }
 
@@ -246,8 +246,9 @@ const (
 	maxNotes       = 20
 )
 
-// Parse reads a session from r. The error is r's, or ErrNotSession; what
-// is wrong inside the file is in the session's notes.
+// Parse reads a session from r. The error is r's, KnownAgent's for an
+// Options.Agent it does not know, or ErrNotSession (ErrSQLite among
+// them); what is wrong inside the file is in the session's notes.
 func Parse(r io.Reader, opt Options) (*Session, error) {
 	if opt.MaxLine <= 0 {
 		opt.MaxLine = defaultMaxLine
