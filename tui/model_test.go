@@ -251,7 +251,7 @@ func TestPickAndRead(t *testing.T) {
 	if c.path != DemoRoot+"/web/app.min.js" || c.res == nil {
 		t.Fatalf("enter read %q", c.path)
 	}
-	if s := screen(m); !strings.Contains(s, "⚠ byte cap: the tool showed lines 1–36 of 123 · continue with offset=37") {
+	if s := screen(m); !strings.Contains(s, "⚠ byte cap: the tool showed lines 1–36 of 80 · continue with offset=37") {
 		t.Fatalf("the minified file's card:\n%s", s)
 	}
 }
