@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -29,7 +28,7 @@ type sessionFlags struct {
 func newSessionCmd() *cobra.Command {
 	var f sessionFlags
 	cmd := &cobra.Command{
-		Use:   "session FILE",
+		Use:   "session FILE|DIR",
 		Short: "List every file read of an agent's session, and check them against readlens",
 		Long: `Read an agent's session file and list every file read in it: the call, the
 lines it got, the bytes it brought in, and whether it was cut, an error, a
@@ -44,6 +43,13 @@ Formats, told from the file (--agent NAME reads it as that agent's):
   codex        ~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl (Codex 0.169.0 reads
                through its shell: those reads are shell reads; read_file, in
                0.57.0 to 0.105.0, is checked through the codex profile)
+  gemini-cli   ~/.gemini/tmp/<project>/chats/session-<time>-<id>.jsonl
+  opencode     what ` + "`opencode export <session id>`" + ` prints (opencode keeps its
+               sessions in ~/.local/share/opencode/opencode.db, which readlens
+               does not open)
+A DIR holding one session file (a Claude Code project folder, pi's
+--<cwd>-- folder, a Codex day folder, a Gemini CLI project folder or its
+chats folder) reads that one.
 
 --check runs every read again with readlens, at the session's working
 directory (or --cwd, where the project is now), and says for each: same
@@ -60,7 +66,7 @@ a session, else 0.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, pos []string) error {
 			if len(pos) == 0 {
-				return usageErr("session needs a FILE: a session file of Claude Code, pi or Codex (listing the sessions without FILE is not done yet)")
+				return usageErr("session needs a FILE: a session file of Claude Code, pi, Codex or Gemini CLI, or an opencode export (listing the sessions without FILE is not done yet)")
 			}
 			return runSession(cmd, pos[0], f)
 		},
@@ -69,7 +75,7 @@ a session, else 0.`,
 	fl.BoolVar(&f.json, "json", false, "print one JSON object: the session and every read, with the result the model received")
 	fl.BoolVar(&f.check, "check", false, "run every read again with readlens: same, changed or differs (exit 1 if one differs)")
 	fl.StringVar(&f.cwd, "cwd", "", "with --check: where the session's working directory is now, if the project moved")
-	fl.StringVar(&f.agent, "agent", "", "read the file as this agent's session ("+strings.Join(session.Formats(), ", ")+"), not the one its first record says")
+	fl.StringVar(&f.agent, "agent", "", "read the file as this agent's session ("+strings.Join(session.Formats(), ", ")+"), not the one the file tells")
 	return cmd
 }
 
@@ -77,17 +83,23 @@ func runSession(cmd *cobra.Command, path string, f sessionFlags) error {
 	if f.cwd != "" && !f.check {
 		return usageErr("--cwd says where to run --check: give --check too")
 	}
+	if err := session.KnownAgent(f.agent); err != nil {
+		return usageErr("--%v", err) // --agent "NAME": readlens reads the sessions of …
+	}
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		dir := path
+		if path, err = session.File(dir); err != nil {
+			if errors.Is(err, session.ErrSQLite) {
+				return usageErr("%s: %v", dir, err)
+			}
+			return usageErr("%v", err)
+		}
+	}
 	fh, err := os.Open(path)
 	if err != nil {
 		return usageErr("%v", err)
 	}
 	defer fh.Close()
-	if st, err := fh.Stat(); err == nil && st.IsDir() {
-		return usageErr("%s is a directory: give a session file (listing a directory's sessions is not done yet)", path)
-	}
-	if f.agent != "" && !slices.Contains(session.Formats(), f.agent) {
-		return usageErr("--agent %q: readlens reads the sessions of %s", f.agent, strings.Join(session.Formats(), ", "))
-	}
 	s, err := session.Parse(fh, session.Options{Agent: f.agent})
 	switch {
 	case errors.Is(err, session.ErrNotSession):
@@ -230,11 +242,11 @@ func shownPath(s *session.Session, c *session.Call) string {
 func writeSessionText(w io.Writer, s *session.Session, checked []session.Checked, check bool) error {
 	var b bytes.Buffer
 	sum := summarize(s)
-	name := s.AgentName
-	if s.Version != "" {
-		name += " " + s.Version
+	version := s.Version
+	if version == "" {
+		version = "(version not recorded)"
 	}
-	fmt.Fprintf(&b, "%s session %s, cwd %s\n", render.Plain(name), render.Plain(s.ID), render.Plain(s.Cwd))
+	fmt.Fprintf(&b, "%s %s session %s, cwd %s\n", render.Plain(s.AgentName), render.Plain(version), render.Plain(s.ID), render.Plain(s.Cwd))
 	fmt.Fprintf(&b, "%d reads (%d shell) of %d tool calls: %d bytes, %d cut, %d repeats, %d errors, %d unchanged stubs\n",
 		sum.Reads, sum.Shell, sum.Calls, sum.Bytes, sum.Cut, sum.Repeats, sum.Errors, sum.Stubs)
 	if s.Bad > 0 || len(s.Unknown) > 0 {

@@ -10,24 +10,27 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 )
 
-// The pi and Codex sessions their CLIs wrote, recorded by internal/record
+// The sessions the agents' CLIs wrote, recorded by internal/record
 // (testdata/sessions/<agent>/README.md).
 const (
-	recordedPi    = "../testdata/sessions/pi/reads.jsonl"
-	recordedCodex = "../testdata/sessions/codex/reads.jsonl"
+	recordedPi       = "../testdata/sessions/pi/reads.jsonl"
+	recordedCodex    = "../testdata/sessions/codex/reads.jsonl"
+	recordedOpencode = "../testdata/sessions/opencode/reads.json"
+	recordedGemini   = "../testdata/sessions/gemini-cli/reads.jsonl"
 )
 
 // TestSessionCheckPi: pi 0.73.1's session, told from its first record:
 // every read is the same but those of the two files that changed while
 // it ran; the shell reads are not run again; exit 0. pi's session names
-// no pi version, so no note says it differs from the profile's.
+// no pi version: the header says so, and no note says it differs from
+// the profile's.
 func TestSessionCheckPi(t *testing.T) {
 	code, out, stderr := cli(t, "session", recordedPi, "--check", "--cwd", fixtureRoot(t))
 	if code != exitOK || stderr != "" {
 		t.Fatalf("exit %d, stderr %q\n%s", code, stderr, out)
 	}
 	golden.RequireEqual(t, out)
-	if !strings.HasPrefix(out, "pi session 01a20584-ffbc-7687-8dbf-5acc03be2e97, cwd $ROOT\n") ||
+	if !strings.HasPrefix(out, "pi (version not recorded) session 01a20584-ffbc-7687-8dbf-5acc03be2e97, cwd $ROOT\n") ||
 		!strings.HasSuffix(out, "check: 8 same, 2 changed, 0 differs, 2 shell\n") {
 		t.Errorf("output:\n%s", out)
 	}
@@ -51,7 +54,10 @@ func TestSessionCheckCodex(t *testing.T) {
 // its own gives what detection gives; unknown records of a session still
 // being written are counted and named in --json.
 func TestSessionAgentFlag(t *testing.T) {
-	for _, c := range []struct{ file, agent string }{{recordedPi, "pi"}, {recordedCodex, "codex"}, {recordedSession, "claude-code"}} {
+	for _, c := range []struct{ file, agent string }{
+		{recordedPi, "pi"}, {recordedCodex, "codex"}, {recordedSession, "claude-code"},
+		{recordedGemini, "gemini-cli"}, {recordedOpencode, "opencode"},
+	} {
 		_, detected, _ := cli(t, "session", c.file)
 		code, named, _ := cli(t, "session", c.file, "--agent", c.agent)
 		if code != exitOK || named != detected {
@@ -79,5 +85,149 @@ func TestSessionAgentFlag(t *testing.T) {
 	want := []string{"line 79: the last line is incomplete (the session may still be running), skipped", `records of types readlens does not know were skipped: "inbox_item" (1)`}
 	if strings.Join(j.Notes[:2], "\n") != strings.Join(want, "\n") {
 		t.Errorf("notes %q", j.Notes)
+	}
+}
+
+// TestSessionAgentsCheck: each agent's recorded session, checked on the
+// fixtures as the recorder set them up: every read is the same but those
+// of the two files that changed while the session ran; exit 0.
+func TestSessionAgentsCheck(t *testing.T) {
+	for _, c := range []struct{ name, file, checks string }{
+		{"opencode", recordedOpencode, "1 same|2 same|3 same|4 same|5 changed: edited by call 5 (edit, line 513)|6 same|7 changed: opencode's snapshot saw it change (line 857)|8 same|9 same|10 shell|11 same"},
+		{"gemini", recordedGemini, "1 same|2 same|3 same|4 same|5 changed: edited by call 5 (replace, line 27)|6 same|7 changed: read 6, the same call, got other content|8 same|9 same|10 shell|11 same"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			code, out, stderr := cli(t, "session", c.file, "--check", "--cwd", fixtureRoot(t))
+			if code != exitOK || stderr != "" {
+				t.Fatalf("exit %d, stderr %q\n%s", code, stderr, out)
+			}
+			golden.RequireEqual(t, out)
+			var checks []string
+			for _, l := range strings.Split(out, "\n")[3:14] {
+				checks = append(checks, strings.Fields(l)[0]+" "+l[strings.LastIndex(l, "  ")+2:])
+			}
+			if got := strings.Join(checks, "|"); got != c.checks {
+				t.Errorf("checks:\n%s\nwant:\n%s", got, c.checks)
+			}
+		})
+	}
+}
+
+// TestSessionAgentsJSON: the JSON names the agent, the version the
+// session gives (Gemini CLI's gives none) and the profile's release, and
+// each read's result with the record it came from.
+func TestSessionAgentsJSON(t *testing.T) {
+	code, out, _ := cli(t, "session", recordedOpencode, "--json")
+	var j sessionJSON
+	if err := json.Unmarshal([]byte(out), &j); err != nil || code != exitOK {
+		t.Fatal(code, err)
+	}
+	if j.Agent != "opencode" || j.Version != "1.18.33" || j.ProfileRelease != "1.18.33" || len(j.Reads) != 11 || len(j.Notes) != 0 ||
+		j.Summary != (sessionSummary{Calls: 12, Reads: 11, Shell: 1, Bytes: 31093, Cut: 3, Repeats: 3, Errors: 1}) {
+		t.Errorf("%+v", j)
+	}
+	if r := j.Reads[7]; r.Range != "image/png" || r.Result.Source.Record != "tool part" || r.Result.Source.Line != 908 || len(r.Result.Attachments) != 1 {
+		t.Errorf("the image: %+v %+v", r, r.Result)
+	}
+	code, out, _ = cli(t, "session", recordedGemini, "--json")
+	j = sessionJSON{}
+	if err := json.Unmarshal([]byte(out), &j); err != nil || code != exitOK {
+		t.Fatal(code, err)
+	}
+	if j.Agent != "gemini-cli" || j.AgentName != "Gemini CLI" || j.Version != "" || j.ProfileRelease != "core 0.61.0" || len(j.Reads) != 11 ||
+		j.Summary != (sessionSummary{Calls: 12, Reads: 11, Shell: 1, Bytes: 20020, Cut: 3, Repeats: 3, Errors: 1}) {
+		t.Errorf("%+v", j)
+	}
+	if r := j.Reads[1]; r.Range != "1999-2001 of 3001" || r.Result.Source.Record != "user" || r.Result.Source.Line != 13 || r.Result.TranscriptDiffers {
+		t.Errorf("the cut read: %+v %+v", r, r.Result)
+	}
+}
+
+// TestSessionAgentsBadInput: unknown records are counted and named in
+// --json; a Gemini CLI chat cut mid-line and an opencode export cut short
+// each list what came before with a note on stderr, exit 0; a newer
+// opencode's export is checked with a note; opencode's
+// database is refused with what to give instead; a chats folder with one
+// session reads it, with two names them.
+func TestSessionAgentsBadInput(t *testing.T) {
+	dir := t.TempDir()
+	gem, err := os.ReadFile(recordedGemini)
+	if err != nil {
+		t.Fatal(err)
+	}
+	odd := strings.Replace(string(gem), `"type":"gemini","content":"Done."`, `"type":"hologram","content":"Done."`, 1) + `{"$frobnicate":1}` + "\n" + `{"id":"x","type":"gemini","toolCalls":[{"id":"y","name":"read_f`
+	p := filepath.Join(dir, "odd.jsonl")
+	if err := os.WriteFile(p, []byte(odd), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ := cli(t, "session", p, "--json")
+	var j sessionJSON
+	if err := json.Unmarshal([]byte(out), &j); err != nil || code != exitOK {
+		t.Fatal(code, err)
+	}
+	if len(j.Unknown) != 2 || j.Unknown["message hologram"] != 1 || j.Unknown["record {$frobnicate}"] != 1 || j.BadLines != 1 || len(j.Reads) != 11 ||
+		strings.Join(j.Notes, "|") != `line 63: the last line is incomplete (the session may still be running), skipped|records of types readlens does not know were skipped: "message hologram" (1), "record {$frobnicate}" (1)` {
+		t.Errorf("unknown %v, bad %d, notes %q", j.Unknown, j.BadLines, j.Notes)
+	}
+
+	oc, err := os.ReadFile(recordedOpencode)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p = filepath.Join(dir, "cut.json")
+	if err := os.WriteFile(p, oc[:len(oc)/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, stderr := cli(t, "session", p)
+	if code != exitOK || !strings.HasPrefix(stderr, "readlens: line 943: the export ends before its JSON does (cut short?); what came before is kept\n") || !strings.Contains(out, "8 reads (0 shell) of 9 tool calls") {
+		t.Errorf("exit %d, stderr %q\n%s", code, stderr, out)
+	}
+
+	// A newer release's export: read all the same, with a note.
+	p = filepath.Join(dir, "newer.json")
+	if err := os.WriteFile(p, []byte(strings.Replace(string(oc), `"version": "1.18.33"`, `"version": "1.19.0"`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, stderr = cli(t, "session", p, "--check", "--cwd", fixtureRoot(t))
+	if code != exitOK || stderr != "readlens: this session was written by opencode 1.19.0; readlens reproduces opencode's read tool as of 1.18.33, so --check may differ where the tool changed\n" ||
+		!strings.Contains(out, "check: 8 same, 2 changed, 0 differs, 1 shell\n") {
+		t.Errorf("newer: exit %d, stderr %q\n%s", code, stderr, out)
+	}
+
+	db := filepath.Join(dir, "opencode")
+	if err := os.MkdirAll(db, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(db, "opencode.db"), []byte("SQLite format 3\x00"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"session", db}, {"session", filepath.Join(db, "opencode.db")}} {
+		code, out, stderr = cli(t, args...)
+		if code != exitUsage || out != "" || !strings.Contains(stderr, "an SQLite database (opencode keeps its sessions in opencode.db): give readlens what `opencode export <session id>` prints") {
+			t.Errorf("%s: exit %d, stderr %q", args[1], code, stderr)
+		}
+	}
+
+	chats := filepath.Join(dir, "project", "chats")
+	if err := os.MkdirAll(chats, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(chats, "session-2026-11-22T23-12-f8eb6afb.jsonl"), gem, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ = cli(t, "session", filepath.Dir(chats))
+	if code != exitOK || !strings.HasPrefix(out, "Gemini CLI (version not recorded) session f8eb6afb-3feb-48c5-9087-be5039db2a0f, cwd $ROOT\n") {
+		t.Errorf("a project folder: exit %d\n%s", code, out)
+	}
+	if err := os.WriteFile(filepath.Join(chats, "session-2026-11-22T23-13-0a0a0a0a.jsonl"), gem, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, stderr = cli(t, "session", chats)
+	if code != exitUsage || out != "" || !strings.Contains(stderr, "holds 2 sessions: give one of them (newest first: ") {
+		t.Errorf("two sessions: exit %d, stderr %q", code, stderr)
+	}
+	code, _, stderr = cli(t, "session", recordedGemini, "--agent", "codex-9")
+	if code != exitUsage || !strings.Contains(stderr, `--agent "codex-9": readlens reads the sessions of claude-code, codex, gemini-cli, opencode, pi`) {
+		t.Errorf("unknown agent: exit %d, stderr %q", code, stderr)
 	}
 }

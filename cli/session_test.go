@@ -108,9 +108,10 @@ func TestSessionUsage(t *testing.T) {
 	}{
 		{"no file", []string{"session"}, "session needs a FILE"},
 		{"missing", []string{"session", filepath.Join(dir, "gone.jsonl")}, "no such file or directory"},
-		{"directory", []string{"session", dir}, "is a directory: give a session file"},
-		{"not a session", []string{"session", notSession}, "not a session file readlens can read (Claude Code's, pi's or Codex's JSONL)"},
-		{"unknown agent", []string{"session", recordedSession, "--agent", "vim"}, `--agent "vim": readlens reads the sessions of claude-code, codex, pi`},
+		{"directory", []string{"session", t.TempDir()}, "holds no session file readlens knows"},
+		{"directory of no session", []string{"session", dir}, "x.jsonl: not a session file readlens can read"},
+		{"not a session", []string{"session", notSession}, "not a session file readlens can read (Claude Code's, pi's or Codex's JSONL, Gemini CLI's chats/session-*.jsonl, opencode export's JSON)"},
+		{"unknown agent", []string{"session", recordedSession, "--agent", "vim"}, `--agent "vim": readlens reads the sessions of claude-code, codex, gemini-cli, opencode, pi`},
 		{"another agent's file", []string{"session", recordedSession, "--agent", "pi"}, "not a session file readlens can read"},
 		{"cwd without check", []string{"session", recordedSession, "--cwd", dir}, "--cwd says where to run --check"},
 		{"cwd not a directory", []string{"session", recordedSession, "--check", "--cwd", notSession}, "not a directory"},

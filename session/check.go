@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -138,8 +139,8 @@ func standsFor(reads []*Call, c *Call) *Call {
 // changed says what in the session (or on disk) shows that c's file
 // changed, or "".
 func (s *Session) changed(c *Call, path string, now *reader.Result) string {
-	const missing = "File does not exist" // Claude Code's words
-	if now.IsError && strings.HasPrefix(now.Output, missing) && !strings.HasPrefix(c.Result.Output, missing) {
+	tools := agentTools[s.Agent]
+	if missing := tools.missing; missing != "" && now.IsError && strings.HasPrefix(now.Output, missing) && !strings.HasPrefix(c.Result.Output, missing) {
 		return "the file is gone"
 	}
 	if _, err := os.Lstat(path); now.IsError && !c.Result.IsError && errors.Is(err, fs.ErrNotExist) {
@@ -163,17 +164,36 @@ func (s *Session) changed(c *Call, path string, now *reader.Result) string {
 	for _, o := range s.Calls {
 		// The same call, answered otherwise: the file changed between them.
 		if o != c && o.Kind == KindRead && o.Path == c.Path && bytes.Equal(o.Args, c.Args) && o.Result != nil && !o.Stub && !c.Stub &&
-			!o.Result.IsError && !c.Result.IsError && o.Result.Output != c.Result.Output {
-			return fmt.Sprintf("read %d saw other content", o.Index)
+			!sameResult(o.Result, c.Result) {
+			return fmt.Sprintf("read %d, the same call, got other content", o.Index)
 		}
 	}
 	base := filepath.Base(c.Path)
 	for _, o := range s.Calls {
-		if o.Kind == KindOther && base != "" && strings.Contains(o.command(), base) {
+		if o.Kind == KindOther && slices.Contains(tools.shell, o.Tool) && base != "" && strings.Contains(o.command(), base) {
 			return fmt.Sprintf("call %d, a shell command, names it and may have changed it", o.N)
 		}
 	}
 	return ""
+}
+
+// agentTools are what Check needs to know of each agent's tools, by
+// profile: one entry per format in formats.
+var agentTools = map[string]struct {
+	// missing begins the read tool's error for a file that does not
+	// exist, in the agent's words (the oracles' recordings).
+	missing string
+	// shell are the tools that run a shell command, which may change a file.
+	shell []string
+	// pathArg is the read tool's argument naming the file.
+	pathArg string
+}{
+	"claude-code": {missing: "File does not exist", shell: []string{"Bash"}, pathArg: "file_path"},
+	"pi":          {missing: "ENOENT: no such file or directory", shell: []string{"bash"}, pathArg: "path"},
+	// Codex's read_file (0.57.0 to 0.105.0); its shells across releases.
+	"codex":      {missing: "failed to read file: No such file or directory", shell: []string{"exec_command", "shell", "shell_command", "local_shell"}, pathArg: "file_path"},
+	"gemini-cli": {missing: "File not found: ", shell: []string{"run_shell_command"}, pathArg: "file_path"},
+	"opencode":   {missing: "File not found: ", shell: []string{"bash"}, pathArg: "filePath"},
 }
 
 func (c *Call) command() string {
@@ -222,16 +242,15 @@ func (o CheckOptions) unmap(s *Session, out string) string {
 	return strings.ReplaceAll(out, o.Dir, s.Cwd)
 }
 
-// mapArgs moves the path argument (file_path, or the format's pathArg)
-// under Dir, leaving every other byte of the arguments as the model sent
-// them.
+// mapArgs moves the path argument (the agent's pathArg) under Dir,
+// leaving every other byte of the arguments as the model sent them.
 func (o CheckOptions) mapArgs(s *Session, args []byte) []byte {
 	var in map[string]json.RawMessage
 	if o.Dir == "" || json.Unmarshal(args, &in) != nil {
 		return args
 	}
-	key := s.pathArg
-	if key == "" {
+	key := agentTools[s.Agent].pathArg
+	if key == "" { // a session of no known agent: Claude Code's name
 		key = "file_path"
 	}
 	raw, ok := in[key]

@@ -2,9 +2,6 @@ package session
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/base64"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"path/filepath"
@@ -214,20 +211,6 @@ func codexPath(path, cwd string) string {
 	return filepath.Clean(path)
 }
 
-// patchFiles are the files an apply_patch patch adds, updates, deletes or
-// moves to.
-func patchFiles(patch string) []string {
-	var files []string
-	for _, l := range strings.Split(patch, "\n") {
-		for _, h := range []string{"*** Add File: ", "*** Update File: ", "*** Delete File: ", "*** Move to: "} {
-			if f, ok := strings.CutPrefix(l, h); ok {
-				files = append(files, strings.TrimSpace(f))
-			}
-		}
-	}
-	return files
-}
-
 var (
 	codexExit      = regexp.MustCompile(`(?m)^(?:Process exited with code|Exit code:) (-?[0-9]+)$`)
 	codexTruncated = regexp.MustCompile(`(?m)^(?:Warning: truncated output|Total output lines: )`)
@@ -323,13 +306,4 @@ func codexReadFile(c *Call, res *Result) {
 	}
 	lines := strings.Count(res.Output, "\n") + 1
 	res.Cut = (in.Offset != nil && *in.Offset > 1) || (res.Output != "" && lines >= limit)
-}
-
-// dataURL is the attachment a data: URL holds.
-func dataURL(u string) Attachment {
-	mime, data, _ := strings.Cut(strings.TrimPrefix(u, "data:"), ",")
-	mime = strings.TrimSuffix(mime, ";base64")
-	b, _ := base64.StdEncoding.DecodeString(data)
-	sum := sha256.Sum256(b)
-	return Attachment{Mime: mime, Size: int64(len(b)), SHA256: hex.EncodeToString(sum[:])}
 }

@@ -92,7 +92,7 @@ func TestCodexReadFileCheck(t *testing.T) {
 		"same", "same", "same", "same",
 		"changed: edited by call 5 (apply_patch, line 30)",
 		"same",
-		"changed: read 6 saw other content",
+		"changed: read 6, the same call, got other content",
 		"recorded: readlens has no profile of Codex's view_image",
 		"same", "same", "same",
 		"shell: not run again",

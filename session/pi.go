@@ -76,7 +76,7 @@ type pi struct {
 }
 
 func newPi(s *Session) *pi {
-	s.Agent, s.AgentName, s.pathArg = "pi", "pi", "path"
+	s.Agent, s.AgentName = "pi", "pi"
 	return &pi{s: s, pending: map[string]*Call{}, last: map[string]int{}}
 }
 

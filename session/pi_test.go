@@ -231,7 +231,7 @@ func TestDetect(t *testing.T) {
 	if !errors.Is(err, ErrNotSession) || len(s.Calls) != 0 || s.Bad != 1 || s.Unknown["message"] != 27 || s.Unknown["model_change"] != 1 {
 		t.Errorf("pi as claude-code: %v, %d calls, bad %d, unknown %v", err, len(s.Calls), s.Bad, s.Unknown)
 	}
-	if _, err := Parse(strings.NewReader("{}"), Options{Agent: "vim"}); err == nil || !strings.HasPrefix(err.Error(), `no session format for agent "vim" (known: claude-code, `) {
+	if _, err := Parse(strings.NewReader("{}"), Options{Agent: "vim"}); err == nil || err.Error() != `agent "vim": readlens reads the sessions of claude-code, codex, gemini-cli, opencode, pi` {
 		t.Errorf("unknown agent: %v", err)
 	}
 }

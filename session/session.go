@@ -9,7 +9,10 @@
 // Formats, each in its own file, each with a real session in
 // testdata/sessions/<agent>/ recorded by internal/record: Claude Code's
 // JSONL transcript (claude.go, 2.1.330), pi's session (pi.go, 0.73.1),
-// Codex's rollout (codex.go). detect.go tells them apart.
+// Codex's rollout (codex.go, 0.169.0, and 0.105.0's read_file), Gemini
+// CLI's JSONL chat recording (gemini.go, 0.61.0), and opencode's session
+// as `opencode export` prints it (opencode.go, 1.18.33). detect.go tells
+// them apart.
 //
 // A session is read as a stream, one line at a time through a bounded
 // buffer (Options.MaxLine): it holds the calls and their results, never
@@ -55,10 +58,6 @@ type Session struct {
 	Unknown map[string]int // records of a type this package does not know, by type
 	Bad     int            // lines that are not a record (notes say which)
 	Notes   []string       // what was skipped, and why (at most maxNotes)
-
-	// pathArg is the read tool's argument naming the file ("file_path"
-	// when empty): Check moves it under CheckOptions.Dir.
-	pathArg string
 }
 
 // Call is one tool call of the model, with its result.
@@ -117,6 +116,20 @@ type Result struct {
 	// Code's toolUseResult): the first line, the lines, the total, and the
 	// text of those lines.
 	File *FileView
+}
+
+// sameResult reports whether two results are the same to the model: the
+// text, the error flag and the attachments.
+func sameResult(a, b *Result) bool {
+	if a.Output != b.Output || a.IsError != b.IsError || len(a.Attachments) != len(b.Attachments) {
+		return false
+	}
+	for i := range a.Attachments {
+		if a.Attachments[i] != b.Attachments[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // Source names the record a result's form came from.
@@ -211,7 +224,11 @@ func (s *Session) UnknownTypes() []string {
 
 // ErrNotSession is returned for a file in which no line is a record of a
 // format this package reads.
-var ErrNotSession = errors.New("not a session file readlens can read (Claude Code's, pi's or Codex's JSONL)")
+var ErrNotSession = errors.New("not a session file readlens can read (Claude Code's, pi's or Codex's JSONL, Gemini CLI's chats/session-*.jsonl, opencode export's JSON)")
+
+// ErrSQLite is returned for an SQLite database, such as the opencode.db
+// in which opencode 1.18.33 keeps its sessions.
+var ErrSQLite = fmt.Errorf("%w: an SQLite database (opencode keeps its sessions in opencode.db): give readlens what `opencode export <session id>` prints", ErrNotSession)
 
 // Options bound the reading.
 type Options struct {
@@ -220,7 +237,7 @@ type Options struct {
 	// base64) fits many times over.
 	MaxLine int
 	// Agent reads the file as this agent's format (a profile name, one of
-	// Formats()); "" tells the format from the file's first record.
+	// Formats()); "" tells the format from the file (detect.go).
 	Agent string
 }
 
@@ -229,22 +246,28 @@ const (
 	maxNotes       = 20
 )
 
-// Parse reads a session from r. The error is r's, or ErrNotSession; what
-// is wrong inside the file is in the session's notes.
+// Parse reads a session from r. The error is r's, KnownAgent's for an
+// Options.Agent it does not know, or ErrNotSession (ErrSQLite among
+// them); what is wrong inside the file is in the session's notes.
 func Parse(r io.Reader, opt Options) (*Session, error) {
 	if opt.MaxLine <= 0 {
 		opt.MaxLine = defaultMaxLine
 	}
 	s := &Session{Unknown: map[string]int{}}
-	var p lineParser
-	if opt.Agent != "" {
-		newParser, ok := formats[opt.Agent]
-		if !ok {
-			return nil, fmt.Errorf("no session format for agent %q (known: %s)", opt.Agent, join(Formats()))
-		}
-		p = newParser(s)
+	br := bufio.NewReaderSize(r, 64<<10)
+	f, err := formatOf(opt.Agent, br)
+	if err != nil {
+		return nil, err
 	}
-	lr := lineReader{r: bufio.NewReaderSize(r, 64<<10), max: opt.MaxLine}
+	if f.document != nil {
+		f.document(br, s)
+		return finish(s)
+	}
+	var p lineParser
+	if f.lines != nil {
+		p = f.lines(s)
+	}
+	lr := lineReader{r: br, max: opt.MaxLine}
 	for {
 		line, ended, long, err := lr.next()
 		if err != nil && err != io.EOF {
@@ -280,6 +303,11 @@ func Parse(r io.Reader, opt Options) (*Session, error) {
 			break
 		}
 	}
+	return finish(s)
+}
+
+// finish says what was skipped, or that nothing was a record.
+func finish(s *Session) (*Session, error) {
 	if s.Records == 0 {
 		return s, ErrNotSession
 	}

@@ -11,13 +11,17 @@
 //	CLINE_CORE_DIR=... go run ./internal/record -profile cline
 //
 // With -session it records a whole session instead: the agent's CLI runs a
-// scripted conversation of several calls and its own session file is
-// written to testdata/sessions/<agent>/ (session_claude.go, session_pi.go,
-// session_codex.go):
+// scripted conversation of several calls against a fake model API and its
+// own session file is written to testdata/sessions/<agent>/
+// (session_claude.go, session_pi.go, session_codex.go,
+// session_codex_read_file.go, session_gemini.go, session_opencode.go):
 //
 //	CLAUDE_BIN=.../claude go run ./internal/record -session claude-code
 //	PI_PKG_DIR=.../pi-coding-agent go run ./internal/record -session pi
 //	CODEX_BIN=.../codex go run ./internal/record -session codex
+//	CODEX_BIN=.../codex go run ./internal/record -session codex-read-file  # 0.105.0
+//	GEMINI_CLI_JS=.../bundle/gemini.js go run ./internal/record -session gemini-cli
+//	OPENCODE_BIN=.../opencode go run ./internal/record -session opencode
 //
 // The README's "Tests and goldens" section lists the package versions.
 package main
@@ -144,7 +148,8 @@ type oracleEnv struct {
 var recorder = map[string]func(oracleEnv, string) (*record, error){}
 
 // sessionRecorder holds each agent's session recorder: it writes
-// testdata/sessions/<agent>/<name>.jsonl, giving up after the timeout.
+// testdata/sessions/<agent>/<name> (.jsonl, or opencode's export .json),
+// giving up after the timeout.
 var sessionRecorder = map[string]func(name string, timeout time.Duration) error{}
 
 func keys[V any](m map[string]V) []string {

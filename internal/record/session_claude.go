@@ -227,7 +227,7 @@ type fakeAPI struct {
 	root  string
 	steps []sessionStep
 	model string
-	tool  string // the read tool that marks the main conversation's requests ("" is "Read")
+	tool  string // the read tool's name, which marks the main conversation's requests ("Read" when empty)
 
 	mu   sync.Mutex
 	log  []string

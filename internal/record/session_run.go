@@ -10,9 +10,10 @@ import (
 	"github.com/readlens/readlens/internal/fixtures"
 )
 
-// What the pi and Codex session recorders share with each other: the run
-// inside a network namespace with only loopback, the fixture root, and the
-// files written to testdata/sessions/<agent>/.
+// What the session recorders of pi, Codex, Gemini CLI and opencode share:
+// the run inside a network namespace with only loopback, the fixture root,
+// a person's edit between turns, and the files written to
+// testdata/sessions/<agent>/.
 
 // reexecInNetns runs this program again inside `unshare -rn` with loopback
 // up, unless it already is the run inside; done says the caller's work was
