@@ -14,7 +14,10 @@ import (
 // it stopped instead of at the top, and counts nothing it counted before.
 // The tool reads from the top, and the answer is the same: only the work
 // differs (Stats.BytesRead says how much was read). Marks are kept for one
-// file and one way of splitting it at a time; a Marks is not safe for
+// file and one way of splitting it at a time, the file known by its path,
+// size and modification time: one rewritten to the same size within the
+// same timestamp is taken for the same file (readlens compare reports a
+// change between calls by those same facts). A Marks is not safe for
 // concurrent calls.
 type Marks struct {
 	key   marksKey
