@@ -30,6 +30,7 @@ func main() {
 	oracles := flag.String("oracles", "../shared/oracles", "the oracle scripts, for timing the real agents")
 	auditRuns := flag.Int("audit-runs", 1, "runs of each audit measurement (each takes tens of seconds)")
 	auditOnly := flag.Bool("audit-only", false, "measure only readlens audit against wc on GOROOT/src")
+	compareOnly := flag.Bool("compare-only", false, "measure only readlens compare against one read, and its CPU on a 100 KB file")
 	flag.Parse()
 
 	dir, err := os.MkdirTemp("", "readlens-bench-")
@@ -44,6 +45,12 @@ func main() {
 	if *auditOnly {
 		fmt.Printf("\nmachine: %s, %s\n", cpuModel(), memTotal())
 		auditBench(bin, *auditRuns)
+		return
+	}
+
+	if *compareOnly {
+		fmt.Printf("\nmachine: %s, %s\n", cpuModel(), memTotal())
+		compareBench(bin, dir, gen(dir, "100MiB.go", 100<<20, codeLine), *runs)
 		return
 	}
 
@@ -104,6 +111,7 @@ func main() {
 	m.againstAgents(*oracles, dir, large, slices.Min(big))
 
 	auditBench(bin, *auditRuns)
+	compareBench(bin, dir, large, *runs)
 }
 
 // againstAgents times the real tools on file and prints how many times
