@@ -73,7 +73,8 @@ type claudeRecord struct {
 	Version   string `json:"version"`
 	SessionID string `json:"sessionId"`
 	Timestamp string `json:"timestamp"`
-	Hash      string `json:"hash"` // api-request-blob
+	IsMeta    bool   `json:"isMeta"` // a user record the harness wrote, not the user
+	Hash      string `json:"hash"`   // api-request-blob
 	Message   *struct {
 		Role    string          `json:"role"`
 		Content json.RawMessage `json:"content"`
@@ -256,9 +257,23 @@ func (p *claude) assistant(n int, r *claudeRecord) {
 
 func (p *claude) user(n int, r *claudeRecord) {
 	var results []claudeBlock
+	var texts []string
 	for _, b := range p.blocks(r) {
-		if b.Type == "tool_result" {
+		switch b.Type {
+		case "tool_result":
 			results = append(results, b)
+		case "text":
+			texts = append(texts, b.Text)
+		}
+	}
+	// The first prompt: a user record the harness did not write, holding
+	// a string or text blocks, no tool result.
+	if p.s.Prompt == "" && !r.IsMeta && r.Message != nil && len(results) == 0 {
+		var str string
+		if json.Unmarshal(r.Message.Content, &str) == nil {
+			p.s.Prompt = str
+		} else {
+			p.s.Prompt = strings.Join(texts, "\n")
 		}
 	}
 	for _, b := range results {

@@ -55,6 +55,9 @@ type codexItem struct {
 	Input      string          `json:"input"`     // a custom tool's (apply_patch's patch)
 	CallID     string          `json:"call_id"`
 	Output     json.RawMessage `json:"output"`
+	Role       string          `json:"role"`    // a message's
+	Content    json.RawMessage `json:"content"` // a message's: input_text blocks
+	Message    json.RawMessage `json:"message"` // event_msg user_message's: a string
 	Action     *struct {
 		Command []string `json:"command"`
 		Workdir string   `json:"workdir"`
@@ -103,8 +106,16 @@ func (p *codex) line(n int, b []byte) error {
 		if it.Cwd != "" {
 			p.cwd = it.Cwd
 		}
+	case "event_msg":
+		if it.Type == "user_message" && p.s.Prompt == "" {
+			_ = json.Unmarshal(it.Message, &p.s.Prompt)
+		}
 	case "response_item":
 		switch it.Type {
+		case "message":
+			if it.Role == "user" && p.s.Prompt == "" {
+				p.s.Prompt = codexPrompt(it.Content)
+			}
 		case "function_call", "custom_tool_call", "local_shell_call":
 			p.call(n, r.Timestamp, &it)
 		case "function_call_output", "custom_tool_call_output":
@@ -306,4 +317,30 @@ func codexReadFile(c *Call, res *Result) {
 	}
 	lines := strings.Count(res.Output, "\n") + 1
 	res.Cut = (in.Offset != nil && *in.Offset > 1) || (res.Output != "" && lines >= limit)
+}
+
+// codexContext begins the user messages Codex writes itself before the
+// prompt: the environment, the user's and AGENTS.md instructions.
+var codexContext = []string{"<environment_context>", "<user_instructions>", "# AGENTS.md instructions"}
+
+// codexPrompt is a user message's text, unless Codex wrote it itself.
+func codexPrompt(content json.RawMessage) string {
+	var blocks []struct {
+		Type string `json:"type"`
+		Text string `json:"text"`
+	}
+	_ = json.Unmarshal(content, &blocks)
+	var t []string
+	for _, b := range blocks {
+		if b.Type != "input_text" {
+			continue
+		}
+		for _, c := range codexContext {
+			if strings.HasPrefix(b.Text, c) {
+				return ""
+			}
+		}
+		t = append(t, b.Text)
+	}
+	return strings.Join(t, "\n")
 }

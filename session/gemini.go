@@ -170,6 +170,9 @@ func (p *geminiParser) message(n int, m *geminiMessage) {
 				}
 			}
 		}
+		if p.s.Prompt == "" {
+			p.s.Prompt = geminiPrompt(parts)
+		}
 		p.responses(n, parts)
 	case "gemini":
 		for _, tc := range m.ToolCalls {
@@ -363,4 +366,19 @@ func absIn(path, cwd string) string {
 		return ""
 	}
 	return (&claude{}).abs(path, cwd)
+}
+
+// geminiPrompt is a user message's text, unless it is the session context
+// the CLI sends first.
+func geminiPrompt(parts []geminiPart) string {
+	var t []string
+	for _, x := range parts {
+		if x.Text != nil {
+			if strings.HasPrefix(*x.Text, "<session_context>") {
+				return ""
+			}
+			t = append(t, *x.Text)
+		}
+	}
+	return strings.Join(t, "\n")
 }

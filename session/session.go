@@ -46,6 +46,9 @@ type Session struct {
 	Version   string // the agent's version, from its records
 	ID        string // the session's id
 	Cwd       string // the working directory of the session's first record
+	// Prompt is the first prompt the user gave, as recorded: what a list
+	// of sessions shows of each ("" when none is recorded).
+	Prompt string
 
 	// Calls are every tool call, in the order the model made them.
 	Calls []*Call
