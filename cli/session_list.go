@@ -67,7 +67,7 @@ func runSessionList(cmd *cobra.Command, f sessionFlags) error {
 	if f.json {
 		err = writeListJSON(out, l, isTerminal(out))
 	} else {
-		err = writeListText(out, l, dir, listWidth(out))
+		err = writeListText(out, l, dir, f.agent, listWidth(out))
 	}
 	if err != nil {
 		return usageErr("%v", err)
@@ -98,9 +98,13 @@ func writeListJSON(w io.Writer, l *session.Listing, terminal bool) error {
 
 // writeListText writes one line a session: the agent, when its file was
 // last written, its reads, and its first prompt on one line, cut to width.
-func writeListText(w io.Writer, l *session.Listing, dir string, width int) error {
+func writeListText(w io.Writer, l *session.Listing, dir, agent string, width int) error {
 	if len(l.Sessions) == 0 {
-		_, err := fmt.Fprintf(w, "no session of Claude Code, pi, Codex CLI or Gemini CLI in %s or below\n", render.Plain(dir))
+		whose := "Claude Code, pi, Codex CLI or Gemini CLI"
+		if agent != "" {
+			whose = agent
+		}
+		_, err := fmt.Fprintf(w, "no session of %s in %s or below\n", whose, render.Plain(dir))
 		return err
 	}
 	rows := [][]string{{"agent", "modified", "reads", ""}}

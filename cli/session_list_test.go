@@ -160,6 +160,9 @@ func TestSessionListNone(t *testing.T) {
 	if want := "no session of Claude Code, pi, Codex CLI or Gemini CLI in " + empty + " or below\n"; code != exitOK || out != want || stderr != "" {
 		t.Errorf("exit %d, out %q, stderr %q", code, out, stderr)
 	}
+	if code, out, _ = cli(t, "session", "--cwd", empty, "--agent", "pi"); code != exitOK || out != "no session of pi in "+empty+" or below\n" {
+		t.Errorf("--agent pi: exit %d, %q", code, out)
+	}
 	if code, out, _ = cli(t, "session", "--cwd", empty, "--json"); code != exitOK || out != "[]\n" {
 		t.Errorf("--json: exit %d, %q", code, out)
 	}

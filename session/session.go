@@ -12,7 +12,8 @@
 // Codex's rollout (codex.go, 0.169.0, and 0.105.0's read_file), Gemini
 // CLI's JSONL chat recording (gemini.go, 0.61.0), and opencode's session
 // as `opencode export` prints it (opencode.go, 1.18.33). detect.go tells
-// them apart.
+// them apart. list.go finds the sessions of a directory where each agent
+// keeps them (list_where.go), reading each no further than a budget.
 //
 // A session is read as a stream, one line at a time through a bounded
 // buffer (Options.MaxLine): it holds the calls and their results, never
