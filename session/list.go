@@ -131,17 +131,16 @@ func (l *Listing) read(path string, opt ListOptions, dirs []string) (Listed, boo
 		l.Skipped = append(l.Skipped, fmt.Sprintf("%s: not a regular file", path))
 		return Listed{}, false
 	}
-	// The probe: enough of the file to hold its working directory.
+	// The probe: the file up to its working directory, within its first
+	// MiB. A session of another directory is left there.
 	size := st.Size()
-	s, err := Parse(io.LimitReader(fh, min(probeBytes, opt.Budget)), Options{MaxLine: probeBytes})
-	whole := size <= min(probeBytes, opt.Budget)
+	known := func(s *Session) bool { return s.Cwd != "" }
+	s, err := Parse(io.LimitReader(fh, min(probeBytes, opt.Budget)), Options{MaxLine: probeBytes, Until: known})
 	if err == nil && s.Cwd != "" && !under(s.Cwd, dirs) {
 		return Listed{}, false
 	}
-	if !whole {
-		if _, err = fh.Seek(0, io.SeekStart); err == nil {
-			s, err = Parse(io.LimitReader(fh, opt.Budget), Options{MaxLine: int(opt.Budget)})
-		}
+	if _, err = fh.Seek(0, io.SeekStart); err == nil {
+		s, err = Parse(io.LimitReader(fh, opt.Budget), Options{MaxLine: int(opt.Budget)})
 	}
 	switch {
 	case errors.Is(err, ErrNotSession):

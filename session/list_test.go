@@ -213,3 +213,27 @@ func TestFolderNames(t *testing.T) {
 		}
 	}
 }
+
+// TestParseUntil: Until stops the reading at the line that satisfies it;
+// the list's probe stops at the line that names the working directory.
+func TestParseUntil(t *testing.T) {
+	until := func(s *Session) bool { return s.Cwd != "" }
+	for _, c := range []struct {
+		file  string
+		lines int
+	}{
+		{"claude-code/reads.jsonl", 3}, // queue-operation twice, then the prompt's user record
+		{"pi/reads.jsonl", 1},          // the header
+		{"codex/reads.jsonl", 1},       // session_meta
+		{"gemini-cli/reads.jsonl", 2},  // the metadata, then the session context
+	} {
+		b, err := os.ReadFile(filepath.Join(oracle.Testdata(), "sessions", c.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := Parse(strings.NewReader(string(b)), Options{Until: until})
+		if err != nil || s.Lines != c.lines || s.Cwd != "$ROOT" {
+			t.Errorf("%s: %v, %d lines, cwd %q; want %d lines", c.file, err, s.Lines, s.Cwd, c.lines)
+		}
+	}
+}

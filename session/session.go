@@ -243,6 +243,10 @@ type Options struct {
 	// Agent reads the file as this agent's format (a profile name, one of
 	// Formats()); "" tells the format from the file (detect.go).
 	Agent string
+	// Until, when set, is asked after each line: true stops the reading
+	// there, the session as far as it goes (a list that needs only the
+	// working directory stops once it is known). JSONL formats only.
+	Until func(*Session) bool
 }
 
 const (
@@ -303,7 +307,7 @@ func Parse(r io.Reader, opt Options) (*Session, error) {
 				}
 			}
 		}
-		if err == io.EOF {
+		if err == io.EOF || opt.Until != nil && opt.Until(s) {
 			break
 		}
 	}
