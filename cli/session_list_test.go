@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/readlens/readlens/internal/oracle"
 	"github.com/readlens/readlens/internal/sessiontest"
+	"github.com/readlens/readlens/session"
 )
 
 // listHome sets up a fake HOME holding copies of the recorded sessions,
@@ -165,5 +166,40 @@ func TestSessionListNone(t *testing.T) {
 	}
 	if code, out, _ = cli(t, "session", "--cwd", empty, "--json"); code != exitOK || out != "[]\n" {
 		t.Errorf("--json: exit %d, %q", code, out)
+	}
+}
+
+// TestListPromptOneLine: a prompt is shown on one line, its white space
+// runs as one space, what a terminal would act on shown as a symbol, cut
+// to the width on screen (wide characters count two).
+func TestListPromptOneLine(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"fix\n\n  the\tbug\r\n", "fix the bug"},
+		{"", "-"},
+		{"  \n ", "-"},
+	} {
+		if got := oneLine(c.in); got != c.want {
+			t.Errorf("oneLine(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	if got := oneLine("red \x1b[31mtext\x1b]0;title\x07"); strings.ContainsAny(got, "\x1b\x07") {
+		t.Errorf("escape kept: %q", got)
+	}
+	long := oneLine(strings.Repeat("é", 5000))
+	if n := len([]rune(long)); n != 2048 || !strings.HasSuffix(long, "é") {
+		t.Errorf("a long prompt keeps %d characters", n)
+	}
+	l := &session.Listing{Sessions: []session.Listed{{AgentName: "pi", Modified: time.Date(2026, 1, 2, 3, 4, 0, 0, time.UTC), Reads: 3, Prompt: strings.Repeat("漢", 40)}}}
+	zone := sessionZone
+	sessionZone = time.UTC
+	defer func() { sessionZone = zone }()
+	var b strings.Builder
+	if err := writeListText(&b, l, "/", "", 50); err != nil {
+		t.Fatal(err)
+	}
+	want := "agent  modified          reads  first prompt\n" +
+		"pi     2026-01-02 03:04      3  漢漢漢漢漢漢漢漢…\n" // 32 + 8×2 + 1 columns
+	if b.String() != want {
+		t.Errorf("got:\n%s\nwant:\n%s", b.String(), want)
 	}
 }
