@@ -47,6 +47,7 @@ Formats, told from the file (--agent NAME reads it as that agent's):
   opencode     what ` + "`opencode export <session id>`" + ` prints (opencode keeps its
                sessions in ~/.local/share/opencode/opencode.db, which readlens
                does not open)
+
 Without FILE, the sessions of every agent whose working directory is the
 current directory (or --cwd DIR) or below it, newest first: the agent, when
 its file was last written, its reads ("12+" when only the first 32 MiB of

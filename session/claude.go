@@ -256,24 +256,11 @@ func (p *claude) assistant(n int, r *claudeRecord) {
 }
 
 func (p *claude) user(n int, r *claudeRecord) {
+	p.firstPrompt(r)
 	var results []claudeBlock
-	var texts []string
 	for _, b := range p.blocks(r) {
-		switch b.Type {
-		case "tool_result":
+		if b.Type == "tool_result" {
 			results = append(results, b)
-		case "text":
-			texts = append(texts, b.Text)
-		}
-	}
-	// The first prompt: a user record the harness did not write, holding
-	// a string or text blocks, no tool result.
-	if p.s.Prompt == "" && !r.IsMeta && r.Message != nil && len(results) == 0 {
-		var str string
-		if json.Unmarshal(r.Message.Content, &str) == nil {
-			p.s.Prompt = str
-		} else {
-			p.s.Prompt = strings.Join(texts, "\n")
 		}
 	}
 	for _, b := range results {

@@ -318,29 +318,3 @@ func codexReadFile(c *Call, res *Result) {
 	lines := strings.Count(res.Output, "\n") + 1
 	res.Cut = (in.Offset != nil && *in.Offset > 1) || (res.Output != "" && lines >= limit)
 }
-
-// codexContext begins the user messages Codex writes itself before the
-// prompt: the environment, the user's and AGENTS.md instructions.
-var codexContext = []string{"<environment_context>", "<user_instructions>", "# AGENTS.md instructions"}
-
-// codexPrompt is a user message's text, unless Codex wrote it itself.
-func codexPrompt(content json.RawMessage) string {
-	var blocks []struct {
-		Type string `json:"type"`
-		Text string `json:"text"`
-	}
-	_ = json.Unmarshal(content, &blocks)
-	var t []string
-	for _, b := range blocks {
-		if b.Type != "input_text" {
-			continue
-		}
-		for _, c := range codexContext {
-			if strings.HasPrefix(b.Text, c) {
-				return ""
-			}
-		}
-		t = append(t, b.Text)
-	}
-	return strings.Join(t, "\n")
-}

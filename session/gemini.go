@@ -367,18 +367,3 @@ func absIn(path, cwd string) string {
 	}
 	return (&claude{}).abs(path, cwd)
 }
-
-// geminiPrompt is a user message's text, unless it is the session context
-// the CLI sends first.
-func geminiPrompt(parts []geminiPart) string {
-	var t []string
-	for _, x := range parts {
-		if x.Text != nil {
-			if strings.HasPrefix(*x.Text, "<session_context>") {
-				return ""
-			}
-			t = append(t, *x.Text)
-		}
-	}
-	return strings.Join(t, "\n")
-}

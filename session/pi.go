@@ -278,14 +278,3 @@ func piFileView(out string, start int) *FileView {
 	n := strings.Count(out, "\n") + 1
 	return &FileView{Start: start, Lines: n, Total: start - 1 + n, Content: out}
 }
-
-// blockTexts is the text blocks of a message, joined by newlines.
-func blockTexts(blocks []piBlock) string {
-	var t []string
-	for _, b := range blocks {
-		if b.Type == "text" {
-			t = append(t, b.Text)
-		}
-	}
-	return strings.Join(t, "\n")
-}
