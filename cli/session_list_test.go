@@ -203,3 +203,19 @@ func TestListPromptOneLine(t *testing.T) {
 		t.Errorf("got:\n%s\nwant:\n%s", b.String(), want)
 	}
 }
+
+// TestSessionListReadme: the README's list is the golden of
+// TestSessionListOfDir, as the test prints it.
+func TestSessionListReadme(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(filepath.Join("testdata", "TestSessionListOfDir.golden"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if block := "$ readlens session --cwd $TMP/app\n" + string(want) + "```"; !strings.Contains(string(readme), block) {
+		t.Errorf("the README does not show:\n%s", block)
+	}
+}
