@@ -28,8 +28,8 @@ type sessionFlags struct {
 func newSessionCmd() *cobra.Command {
 	var f sessionFlags
 	cmd := &cobra.Command{
-		Use:   "session FILE|DIR",
-		Short: "List every file read of an agent's session, and check them against readlens",
+		Use:   "session [FILE|DIR]",
+		Short: "List the sessions of this directory, or every file read of one session, and check them against readlens",
 		Long: `Read an agent's session file and list every file read in it: the call, the
 lines it got, the bytes it brought in, and whether it was cut, an error, a
 repeat of an earlier read (same path, offset and limit) or a "file unchanged"
@@ -47,6 +47,18 @@ Formats, told from the file (--agent NAME reads it as that agent's):
   opencode     what ` + "`opencode export <session id>`" + ` prints (opencode keeps its
                sessions in ~/.local/share/opencode/opencode.db, which readlens
                does not open)
+
+Without FILE, the sessions of every agent whose working directory is the
+current directory (or --cwd DIR) or below it, newest first: the agent, when
+its file was last written, its reads ("12+" when only the first 32 MiB of
+a longer session were read) and its first prompt; --json lists them as an
+array. Each is looked for where its agent keeps it, moved by the variables
+the agent honours: $CLAUDE_CONFIG_DIR (else ~/.claude), $PI_CODING_AGENT_DIR
+(else ~/.pi/agent) or $PI_CODING_AGENT_SESSION_DIR, $CODEX_HOME (else
+~/.codex), $GEMINI_CLI_HOME (else ~). opencode's sessions are in SQLite:
+readlens says how to export them instead. Files that are not sessions are
+skipped and named.
+
 A DIR holding one session file (a Claude Code project folder, pi's
 --<cwd>-- folder, a Codex day folder, a Gemini CLI project folder or its
 chats folder) reads that one.
@@ -59,22 +71,24 @@ and the session shows the file changed, or the file is gone), differs
 again) or recorded (a tool readlens has no profile of, as Codex's
 view_image: not run again). Exit status: 1 when a read differs, 2 when the file cannot be read as
 a session, else 0.`,
-		Example: `  readlens session ~/.claude/projects/-home-me-app/5e55105e-….jsonl
+		Example: `  readlens session                                   # the sessions of this directory
+  readlens session --cwd ~/src/app --json
+  readlens session ~/.claude/projects/-home-me-app/5e55105e-….jsonl
   readlens session SESSION.jsonl --check
   readlens session SESSION.jsonl --check --cwd ~/src/app   # the project moved
   readlens session SESSION.jsonl --json | jq '.reads[] | select(.cut)'`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, pos []string) error {
 			if len(pos) == 0 {
-				return usageErr("session needs a FILE: a session file of Claude Code, pi, Codex or Gemini CLI, or an opencode export (listing the sessions without FILE is not done yet)")
+				return runSessionList(cmd, f)
 			}
 			return runSession(cmd, pos[0], f)
 		},
 	}
 	fl := cmd.Flags()
-	fl.BoolVar(&f.json, "json", false, "print one JSON object: the session and every read, with the result the model received")
+	fl.BoolVar(&f.json, "json", false, "print one JSON object: the session and every read, with the result the model received (without FILE: an array, one object a session)")
 	fl.BoolVar(&f.check, "check", false, "run every read again with readlens: same, changed or differs (exit 1 if one differs)")
-	fl.StringVar(&f.cwd, "cwd", "", "with --check: where the session's working directory is now, if the project moved")
+	fl.StringVar(&f.cwd, "cwd", "", "with --check: where the session's working directory is now, if the project moved; without FILE: the directory whose sessions are listed")
 	fl.StringVar(&f.agent, "agent", "", "read the file as this agent's session ("+strings.Join(session.Formats(), ", ")+"), not the one the file tells")
 	return cmd
 }

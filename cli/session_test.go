@@ -106,7 +106,9 @@ func TestSessionUsage(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"no file", []string{"session"}, "session needs a FILE"},
+		{"check without file", []string{"session", "--check"}, "--check checks one session: give its FILE"},
+		{"list of no directory", []string{"session", "--cwd", notSession}, "not a directory"},
+		{"list of an unknown agent", []string{"session", "--cwd", dir, "--agent", "vim"}, `--agent "vim": readlens reads`},
 		{"missing", []string{"session", filepath.Join(dir, "gone.jsonl")}, "no such file or directory"},
 		{"directory", []string{"session", t.TempDir()}, "holds no session file readlens knows"},
 		{"directory of no session", []string{"session", dir}, "x.jsonl: not a session file readlens can read"},

@@ -73,7 +73,8 @@ type claudeRecord struct {
 	Version   string `json:"version"`
 	SessionID string `json:"sessionId"`
 	Timestamp string `json:"timestamp"`
-	Hash      string `json:"hash"` // api-request-blob
+	IsMeta    bool   `json:"isMeta"` // a user record the harness wrote, not the user
+	Hash      string `json:"hash"`   // api-request-blob
 	Message   *struct {
 		Role    string          `json:"role"`
 		Content json.RawMessage `json:"content"`
@@ -255,6 +256,7 @@ func (p *claude) assistant(n int, r *claudeRecord) {
 }
 
 func (p *claude) user(n int, r *claudeRecord) {
+	p.firstPrompt(r)
 	var results []claudeBlock
 	for _, b := range p.blocks(r) {
 		if b.Type == "tool_result" {

@@ -55,6 +55,9 @@ type codexItem struct {
 	Input      string          `json:"input"`     // a custom tool's (apply_patch's patch)
 	CallID     string          `json:"call_id"`
 	Output     json.RawMessage `json:"output"`
+	Role       string          `json:"role"`    // a message's
+	Content    json.RawMessage `json:"content"` // a message's: input_text blocks
+	Message    json.RawMessage `json:"message"` // event_msg user_message's: a string
 	Action     *struct {
 		Command []string `json:"command"`
 		Workdir string   `json:"workdir"`
@@ -103,8 +106,16 @@ func (p *codex) line(n int, b []byte) error {
 		if it.Cwd != "" {
 			p.cwd = it.Cwd
 		}
+	case "event_msg":
+		if it.Type == "user_message" && p.s.Prompt == "" {
+			_ = json.Unmarshal(it.Message, &p.s.Prompt)
+		}
 	case "response_item":
 		switch it.Type {
+		case "message":
+			if it.Role == "user" && p.s.Prompt == "" {
+				p.s.Prompt = codexPrompt(it.Content)
+			}
 		case "function_call", "custom_tool_call", "local_shell_call":
 			p.call(n, r.Timestamp, &it)
 		case "function_call_output", "custom_tool_call_output":

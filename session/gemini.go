@@ -170,6 +170,9 @@ func (p *geminiParser) message(n int, m *geminiMessage) {
 				}
 			}
 		}
+		if p.s.Prompt == "" {
+			p.s.Prompt = geminiPrompt(parts)
+		}
 		p.responses(n, parts)
 	case "gemini":
 		for _, tc := range m.ToolCalls {

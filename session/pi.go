@@ -107,6 +107,10 @@ func (p *pi) line(n int, b []byte) error {
 			_ = json.Unmarshal(c, &blocks)
 		}
 		switch r.Message.Role {
+		case "user":
+			if p.s.Prompt == "" {
+				p.s.Prompt = blockTexts(blocks)
+			}
 		case "assistant":
 			p.assistant(n, &r, blocks)
 		case "toolResult":

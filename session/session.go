@@ -12,7 +12,8 @@
 // Codex's rollout (codex.go, 0.169.0, and 0.105.0's read_file), Gemini
 // CLI's JSONL chat recording (gemini.go, 0.61.0), and opencode's session
 // as `opencode export` prints it (opencode.go, 1.18.33). detect.go tells
-// them apart.
+// them apart. list.go finds the sessions of a directory where each agent
+// keeps them (list_where.go), reading each no further than a budget.
 //
 // A session is read as a stream, one line at a time through a bounded
 // buffer (Options.MaxLine): it holds the calls and their results, never
@@ -46,6 +47,9 @@ type Session struct {
 	Version   string // the agent's version, from its records
 	ID        string // the session's id
 	Cwd       string // the working directory of the session's first record
+	// Prompt is the first prompt the user gave, as recorded: what a list
+	// of sessions shows of each ("" when none is recorded).
+	Prompt string
 
 	// Calls are every tool call, in the order the model made them.
 	Calls []*Call
@@ -239,6 +243,10 @@ type Options struct {
 	// Agent reads the file as this agent's format (a profile name, one of
 	// Formats()); "" tells the format from the file (detect.go).
 	Agent string
+	// Until, when set, is asked after each line: true stops the reading
+	// there, the session as far as it goes (a list that needs only the
+	// working directory stops once it is known). JSONL formats only.
+	Until func(*Session) bool
 }
 
 const (
@@ -299,7 +307,7 @@ func Parse(r io.Reader, opt Options) (*Session, error) {
 				}
 			}
 		}
-		if err == io.EOF {
+		if err == io.EOF || opt.Until != nil && opt.Until(s) {
 			break
 		}
 	}
