@@ -12,6 +12,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/readlens/readlens/reader/agents/all"
+	"github.com/readlens/readlens/reader/compare"
 	"github.com/readlens/readlens/render"
 	"github.com/readlens/readlens/session"
 	"github.com/spf13/cobra"
@@ -166,21 +167,31 @@ func runSession(cmd *cobra.Command, path string, f sessionFlags) error {
 
 // sessionSummary is the header's sums.
 type sessionSummary struct {
-	Calls   int   `json:"calls"` // every tool call
-	Reads   int   `json:"reads"` // reads, shell reads included
-	Shell   int   `json:"shell"`
-	Bytes   int64 `json:"bytes"`
-	Cut     int   `json:"cut"`
-	Repeats int   `json:"repeats"`
-	Errors  int   `json:"errors"`
-	Stubs   int   `json:"unchanged_stubs"`
+	Calls int   `json:"calls"` // every tool call
+	Reads int   `json:"reads"` // reads, shell reads included
+	Shell int   `json:"shell"`
+	Bytes int64 `json:"bytes"`
+	// Tokens estimates the reads' text in the vendor's table (o200k_base
+	// for Codex, cl100k_base for the others), as compare counts; images
+	// are not counted.
+	Tokens    int    `json:"tokens"`
+	Tokenizer string `json:"tokenizer"`
+	Cut       int    `json:"cut"`
+	Repeats   int    `json:"repeats"`
+	Errors    int    `json:"errors"`
+	Stubs     int    `json:"unchanged_stubs"`
 }
 
 func summarize(s *session.Session) sessionSummary {
 	sum := sessionSummary{Calls: len(s.Calls)}
+	_, sum.Tokenizer = compare.Tokens(s.Agent, "")
 	for _, c := range s.Reads() {
 		sum.Reads++
 		sum.Bytes += c.Bytes()
+		if c.Result != nil {
+			n, _ := compare.Tokens(s.Agent, c.Result.Output)
+			sum.Tokens += n
+		}
 		if c.Kind == session.KindShell {
 			sum.Shell++
 		}
@@ -261,8 +272,8 @@ func writeSessionText(w io.Writer, s *session.Session, checked []session.Checked
 		version = "(version not recorded)"
 	}
 	fmt.Fprintf(&b, "%s %s session %s, cwd %s\n", render.Plain(s.AgentName), render.Plain(version), render.Plain(s.ID), render.Plain(s.Cwd))
-	fmt.Fprintf(&b, "%d reads (%d shell) of %d tool calls: %d bytes, %d cut, %d repeats, %d errors, %d unchanged stubs\n",
-		sum.Reads, sum.Shell, sum.Calls, sum.Bytes, sum.Cut, sum.Repeats, sum.Errors, sum.Stubs)
+	fmt.Fprintf(&b, "%d reads (%d shell) of %d tool calls: %d bytes (≈%d tokens, %s), %d cut, %d repeats, %d errors, %d unchanged stubs\n",
+		sum.Reads, sum.Shell, sum.Calls, sum.Bytes, sum.Tokens, sum.Tokenizer, sum.Cut, sum.Repeats, sum.Errors, sum.Stubs)
 	if s.Bad > 0 || len(s.Unknown) > 0 {
 		unknown := 0
 		for _, n := range s.Unknown {
