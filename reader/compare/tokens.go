@@ -68,8 +68,11 @@ func (c *tokenCounter) count(text string) int {
 		c.failed.Store(true)
 		return cl100k.count(text)
 	}
-	if c == cl100k {
+	switch c {
+	case cl100k:
 		return tokencount.Cl100k.Count(text) // the library's count, faster
+	case o200k:
+		return tokencount.O200k.Count(text)
 	}
 	c.once.Do(func() { c.codec, _ = tokenizer.Get(tokenizer.Encoding(c.name)) })
 	if c.codec == nil {

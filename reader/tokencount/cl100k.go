@@ -1,4 +1,4 @@
-// Package tokencount counts cl100k_base tokens as
+// Package tokencount counts cl100k_base and o200k_base tokens as
 // github.com/tiktoken-go/tokenizer counts them, exactly, several times
 // faster: readlens audit counts the tokens of thousands of outputs, and the
 // library's split (a generated backtracking regular expression, an
@@ -27,8 +27,11 @@ import (
 // Cl100k counts cl100k_base tokens.
 var Cl100k = &Counter{}
 
-// Counter is a cl100k_base counter with its memory of pieces.
+// Counter is a counter of one encoding with its memory of pieces: the
+// zero Counter counts cl100k_base.
 type Counter struct {
+	enc   tokenizer.Encoding // "" is cl100k_base
+	split func(string) int   // nextPiece for enc
 	once  sync.Once
 	codec tokenizer.Codec
 
@@ -44,7 +47,12 @@ const (
 )
 
 func (c *Counter) init() {
-	c.once.Do(func() { c.codec, _ = tokenizer.Get(tokenizer.Cl100kBase) })
+	c.once.Do(func() {
+		if c.enc == "" {
+			c.enc, c.split = tokenizer.Cl100kBase, nextPiece
+		}
+		c.codec, _ = tokenizer.Get(c.enc)
+	})
 }
 
 // Count counts text's tokens; 0 when the tokenizer is missing.
@@ -59,7 +67,7 @@ func (c *Counter) Count(text string) int {
 	}
 	n := 0
 	for len(text) > 0 {
-		k := nextPiece(text)
+		k := c.split(text)
 		if k < 0 { // no piece: skipped
 			text = text[-k:]
 			continue
@@ -137,7 +145,15 @@ func nextPiece(s string) int {
 		at += k
 		return at + span(s[at:], func(r rune) bool { return r == '\r' || r == '\n' }, -1)
 	}
-	// What is left starts with white space: e is the end of its run.
+	return spacePiece(s)
+}
+
+// spacePiece is the piece of s, which starts with white space, that the
+// patterns' last three alternatives take:
+//
+//	\s*[\r\n]+|\s+(?!\S)|\s+
+func spacePiece(s string) int {
+	// e is the end of the white space run.
 	e := span(s, spaceRune, -1)
 	// \s*[\r\n]+: up to the run's last line break.
 	for i := e - 1; i >= 0; i-- {

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -123,6 +124,116 @@ func TestEveryRune(t *testing.T) {
 			want, _ := lib.Count(s)
 			if got := c.Count(s); got != want {
 				t.Fatalf("%U in %q: %d tokens, the library %d", r, s, got, want)
+			}
+		}
+	}
+}
+
+// The same checks for o200k_base.
+
+func libraryO200k(t testing.TB) tokenizer.Codec {
+	c, err := tokenizer.Get(tokenizer.O200kBase)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+var o200kSeeds = append([]string{
+	"HelloWorld", "HTTPServer", "iPhone", "ÉCOLE normale", "XMLHttpRequest's", "ǅungla", "ʰello", "a/b/c\n//", "x!!/\n",
+	"MAIN'S", "Main'd", "x!!\n/y", "a;\r\n//b", "ABC'll", "ab\u0301c", "\u0301\u0301x", "A\u0301B", "日本語Text", "ʰʰA", "Aʰ", "Aʰb", "ʰTHE x", "x\u0301ABC\u0301 d", "ǅǅǆ're",
+}, seeds...)
+
+// FuzzCountO200k: the o200k_base count is the library's, on any text.
+func FuzzCountO200k(f *testing.F) {
+	for _, s := range o200kSeeds {
+		f.Add(s)
+	}
+	lib := libraryO200k(f)
+	f.Fuzz(func(t *testing.T, s string) {
+		want, _ := lib.Count(s)
+		if got := O200k.Count(s); got != want {
+			t.Fatalf("%q: %d tokens, the library %d", s, got, want)
+		}
+	})
+}
+
+// TestEveryRuneO200k is TestEveryRune for o200k_base, with the contexts
+// its word alternatives add: after an upper-case letter, before a lower.
+func TestEveryRuneO200k(t *testing.T) {
+	lib := libraryO200k(t)
+	for r := rune(0); r <= utf8.MaxRune; r++ {
+		if r >= 0x3000 {
+			r += 96
+		}
+		if !utf8.ValidRune(r) {
+			continue
+		}
+		x := string(r)
+		for _, s := range []string{x, x + "a", "a" + x + "a", " " + x, x + " a", x + x + "\n", "'" + x, x + "1", "A" + x, "A" + x + " ", x + "b'S", "/" + x} {
+			want, _ := lib.Count(s)
+			if got := O200k.Count(s); got != want {
+				t.Fatalf("%U in %q: %d tokens, the library %d", r, s, got, want)
+			}
+		}
+	}
+}
+
+// TestCountGoSourceO200k: the o200k_base count is the library's on a
+// sample of Go's source.
+func TestCountGoSourceO200k(t *testing.T) {
+	lib := libraryO200k(t)
+	files := 0
+	for _, dir := range []string{"unicode", "strings", "html", "net/http", "encoding/json"} {
+		filepath.WalkDir(filepath.Join(runtime.GOROOT(), "src", dir), func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || files >= 150 {
+				return nil
+			}
+			b, err := os.ReadFile(p)
+			if err != nil || len(b) > 200<<10 {
+				return nil
+			}
+			files++
+			want, _ := lib.Count(string(b))
+			if got := O200k.Count(string(b)); got != want {
+				t.Errorf("%s: %d tokens, the library %d", p, got, want)
+			}
+			return nil
+		})
+	}
+	if files < 100 {
+		t.Fatalf("only %d files", files)
+	}
+}
+
+// TestSplitO200k: each piece encoded alone, the pieces' tokens in order
+// are the library's tokens of the whole text, for every character in the
+// contexts the word alternatives' backtracking looks at. A count can
+// agree where the pieces do not; the tokens themselves rarely do.
+func TestSplitO200k(t *testing.T) {
+	lib := libraryO200k(t)
+	for r := rune(0); r <= utf8.MaxRune; r++ {
+		if r >= 0x3000 {
+			r += 96
+		}
+		if !utf8.ValidRune(r) {
+			continue
+		}
+		x := string(r)
+		for _, s := range append([]string{x, "A" + x + "B c", "AB" + x + " ", x + "ab's", "A" + x + "'LL", "!" + x + "x", x + x + "/\n"}, o200kSeeds...) {
+			_, want, _ := lib.Encode(s)
+			var got []string
+			for t := s; len(t) > 0; {
+				k := nextPieceO200k(t)
+				if k < 0 {
+					t = t[-k:]
+					continue
+				}
+				_, tokens, _ := lib.Encode(t[:k])
+				got, t = append(got, tokens...), t[k:]
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("%U in %q: tokens %q, the library's %q", r, s, got, want)
 			}
 		}
 	}

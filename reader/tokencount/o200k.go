@@ -1,0 +1,97 @@
+package tokencount
+
+import (
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/tiktoken-go/tokenizer"
+)
+
+// O200k counts o200k_base tokens (Codex's models), as the library does.
+var O200k = &Counter{enc: tokenizer.O200kBase, split: nextPieceO200k}
+
+// nextPieceO200k is nextPiece for o200k_base's pattern:
+//
+//	[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?|
+//	[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?|
+//	\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+
+//
+// each alternative tried in order, as regexp2 tries them, backtracking
+// included: the first word alternative gives back upper-case characters
+// until a lower one can follow.
+func nextPieceO200k(s string) int {
+	r0, n0 := utf8.DecodeRuneInString(s)
+	if r0 == 0x7f {
+		return -n0 // as in cl100k_base: no alternative takes DEL
+	}
+	prefix := !unicode.IsLetter(r0) && !unicode.IsNumber(r0) && r0 != '\r' && r0 != '\n'
+	for _, word := range []func(string) int{lowerWord, upperWord} {
+		if prefix {
+			if k := word(s[n0:]); k > 0 {
+				return n0 + k
+			}
+		}
+		if k := word(s); k > 0 {
+			return k
+		}
+	}
+	if unicode.IsNumber(r0) {
+		return span(s, unicode.IsNumber, 3)
+	}
+	punct := func(r rune) bool { return !spaceRune(r) && !unicode.IsLetter(r) && !unicode.IsNumber(r) && r != 0x7f }
+	at := 0
+	if r0 == ' ' {
+		at = 1
+	}
+	if k := span(s[at:], punct, -1); k > 0 {
+		at += k
+		return at + span(s[at:], func(r rune) bool { return r == '\r' || r == '\n' || r == '/' }, -1)
+	}
+	return spacePiece(s)
+}
+
+func upperClass(r rune) bool {
+	return unicode.In(r, unicode.Lu, unicode.Lt, unicode.Lm, unicode.Lo, unicode.M)
+}
+
+func lowerClass(r rune) bool {
+	return unicode.In(r, unicode.Ll, unicode.Lm, unicode.Lo, unicode.M)
+}
+
+// lowerWord is [U]*[L]+ and a contraction at the start of s, or 0: the
+// upper run is given back a character at a time until a lower one starts.
+func lowerWord(s string) int {
+	ends := []int{0} // where each count of upper characters ends
+	for i, r := range s {
+		if !upperClass(r) {
+			break
+		}
+		ends = append(ends, i+utf8.RuneLen(r))
+	}
+	for j := len(ends) - 1; j >= 0; j-- {
+		if k := span(s[ends[j]:], lowerClass, -1); k > 0 {
+			return withContraction(s, ends[j]+k)
+		}
+	}
+	return 0
+}
+
+// upperWord is [U]+[L]* and a contraction at the start of s, or 0.
+func upperWord(s string) int {
+	u := span(s, upperClass, -1)
+	if u == 0 {
+		return 0
+	}
+	return withContraction(s, u+span(s[u:], lowerClass, -1))
+}
+
+// withContraction is end, or past the contraction an apostrophe at end
+// starts.
+func withContraction(s string, end int) int {
+	if end < len(s) && s[end] == '\'' {
+		if k := contraction(s[end+1:]); k > 0 {
+			return end + 1 + k
+		}
+	}
+	return end
+}
