@@ -240,7 +240,9 @@ func (o *Outcome) Line(l Line, prefix, cutMark string) {
 	o.text.WriteString(prefix)
 	o.text.WriteString(l.Text)
 	text := o.text.String()[at:]
-	o.Parts = appendDoubling(o.Parts, Part{Kind: PartLine, Text: text, Line: l.N, Prefix: len(prefix)})
+	if text != "" { // as Add, an empty piece is none
+		o.Parts = appendDoubling(o.Parts, Part{Kind: PartLine, Text: text, Line: l.N, Prefix: len(prefix)})
+	}
 	l.Text = text[len(prefix):]
 	if l.Cut && cutMark != "" {
 		o.Add(Part{Kind: PartCut, Text: cutMark, Line: l.N})
