@@ -13,7 +13,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/readlens/readlens/internal/fixtures"
@@ -126,7 +125,7 @@ func recordClaudeSession(name string, timeout time.Duration) error {
 		return err
 	}
 
-	api := &fakeAPI{root: root, steps: claudeConversation, model: "claude-sonnet-4-5"}
+	api := &fakeAPI{script: script{root: root, steps: claudeConversation}, model: "claude-sonnet-4-5"}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return err
@@ -224,27 +223,9 @@ func tail(s string) string {
 // first step whose tool calls have no results yet, so a retried request
 // gets the same answer; any other request (a side query) gets a short text.
 type fakeAPI struct {
-	root  string
-	steps []sessionStep
+	script
 	model string
 	tool  string // the read tool's name, which marks the main conversation's requests ("Read" when empty)
-
-	mu   sync.Mutex
-	log  []string
-	done map[int]bool // steps whose meanwhile has run
-	max  int          // steps answered
-}
-
-func (a *fakeAPI) requests() []string {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	return append([]string(nil), a.log...)
-}
-
-func (a *fakeAPI) served() int {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	return a.max
 }
 
 func toolUseID(step, call int) string { return fmt.Sprintf("toolu_session_%02d_%d", step+1, call+1) }
@@ -269,9 +250,7 @@ func (a *fakeAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
 	var req apiRequest
 	_ = json.Unmarshal(body, &req)
-	a.mu.Lock()
-	a.log = append(a.log, r.Method+" "+r.URL.String())
-	a.mu.Unlock()
+	a.seen(r.Method + " " + r.URL.String())
 	switch {
 	case strings.Contains(r.URL.Path, "count_tokens"):
 		// As the oracle counts: a quarter of the messages' JSON.
@@ -318,20 +297,7 @@ func (a *fakeAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		a.reply(w, req.Stream, []any{map[string]any{"type": "text", "text": "Done."}}, "end_turn")
 		return
 	}
-	a.mu.Lock()
-	if a.done == nil {
-		a.done = map[int]bool{}
-	}
-	var err error
-	if s := a.steps[step]; s.meanwhile != nil && !a.done[step] {
-		err = s.meanwhile(a.root)
-	}
-	a.done[step] = true
-	a.max = max(a.max, step+1)
-	a.mu.Unlock()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "meanwhile:", err)
-	}
+	a.enter(step)
 	var content []any
 	for i, c := range a.steps[step].calls {
 		content = append(content, map[string]any{"type": "tool_use", "id": toolUseID(step, i), "name": c.name,

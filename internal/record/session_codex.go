@@ -11,7 +11,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
@@ -103,7 +102,7 @@ func runCodexSession(name string, timeout time.Duration, steps []sessionStep,
 			return err
 		}
 	}
-	api := &fakeResponses{root: root, steps: steps}
+	api := &fakeResponses{script{root: root, steps: steps}}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return err
@@ -210,35 +209,13 @@ func npmPath(p string) string {
 // fakeResponses is the scripted OpenAI Responses API: each request that
 // offers exec_command is answered with the first step whose calls have no
 // output yet in its input; any other request gets a short text.
-type fakeResponses struct {
-	root  string
-	steps []sessionStep
-
-	mu   sync.Mutex
-	log  []string
-	done map[int]bool
-	max  int
-}
-
-func (a *fakeResponses) requests() []string {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	return append([]string(nil), a.log...)
-}
-
-func (a *fakeResponses) served() int {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	return a.max
-}
+type fakeResponses struct{ script }
 
 func callID(step, call int) string { return fmt.Sprintf("call_session_%02d_%d", step+1, call+1) }
 
 func (a *fakeResponses) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
-	a.mu.Lock()
-	a.log = append(a.log, r.Method+" "+r.URL.String())
-	a.mu.Unlock()
+	a.seen(r.Method + " " + r.URL.String())
 	if r.Method != http.MethodPost || !strings.HasSuffix(r.URL.Path, "/responses") {
 		w.WriteHeader(http.StatusNotFound)
 		return
@@ -272,20 +249,7 @@ func (a *fakeResponses) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			"content": []any{map[string]any{"type": "output_text", "text": "Done."}}}})
 		return
 	}
-	a.mu.Lock()
-	if a.done == nil {
-		a.done = map[int]bool{}
-	}
-	var err error
-	if s := a.steps[step]; s.meanwhile != nil && !a.done[step] {
-		err = s.meanwhile(a.root)
-	}
-	a.done[step] = true
-	a.max = max(a.max, step+1)
-	a.mu.Unlock()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "meanwhile:", err)
-	}
+	a.enter(step)
 	var items []any
 	for i, c := range a.steps[step].calls {
 		in := strings.ReplaceAll(c.input, oracle.RootVar, a.root)

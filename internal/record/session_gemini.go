@@ -12,7 +12,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/readlens/readlens/internal/oracle"
@@ -86,7 +85,7 @@ func recordGeminiSession(name string, timeout time.Duration) error {
 		return err
 	}
 
-	api := &fakeGemini{root: root, steps: geminiConversation}
+	api := &fakeGemini{script{root: root, steps: geminiConversation}}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return err
@@ -179,27 +178,7 @@ func nodeVersion() string {
 // responses counted in the request's contents); any other request (the
 // CLI's side questions: routing, next speaker, loop checks) gets a JSON
 // text that answers each of them.
-type fakeGemini struct {
-	root  string
-	steps []sessionStep
-
-	mu   sync.Mutex
-	log  []string
-	done map[int]bool
-	max  int
-}
-
-func (a *fakeGemini) requests() []string {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	return append([]string(nil), a.log...)
-}
-
-func (a *fakeGemini) served() int {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	return a.max
-}
+type fakeGemini struct{ script }
 
 type geminiRequest struct {
 	Contents []struct {
@@ -219,9 +198,7 @@ func (a *fakeGemini) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
 	var req geminiRequest
 	_ = json.Unmarshal(body, &req)
-	a.mu.Lock()
-	a.log = append(a.log, r.Method+" "+r.URL.Path)
-	a.mu.Unlock()
+	a.seen(r.Method + " " + r.URL.Path)
 	switch {
 	case strings.HasSuffix(r.URL.Path, ":countTokens"):
 		w.Header().Set("content-type", "application/json")
@@ -261,20 +238,7 @@ func (a *fakeGemini) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		a.reply(w, stream, []any{map[string]any{"text": "Done."}})
 		return
 	}
-	a.mu.Lock()
-	if a.done == nil {
-		a.done = map[int]bool{}
-	}
-	var err error
-	if s := a.steps[step]; s.meanwhile != nil && !a.done[step] {
-		err = s.meanwhile(a.root)
-	}
-	a.done[step] = true
-	a.max = max(a.max, step+1)
-	a.mu.Unlock()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "meanwhile:", err)
-	}
+	a.enter(step)
 	var parts []any
 	for i, c := range a.steps[step].calls {
 		parts = append(parts, map[string]any{"functionCall": map[string]any{"id": toolUseID(step, i), "name": c.name,

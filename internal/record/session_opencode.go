@@ -76,7 +76,7 @@ func recordOpencodeSession(name string, timeout time.Duration) error {
 	}
 	home := filepath.Join(tmp, "home")
 
-	api := &fakeAPI{root: root, steps: opencodeConversation, model: "claude-sonnet-4-5", tool: "read"}
+	api := &fakeAPI{script: script{root: root, steps: opencodeConversation}, model: "claude-sonnet-4-5", tool: "read"}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return err

@@ -81,7 +81,7 @@ func recordPiSession(name string, timeout time.Duration) error {
 		return err
 	}
 
-	api := &fakeAPI{root: root, steps: piConversation, model: "claude-sonnet-4-5", tool: "read"}
+	api := &fakeAPI{script: script{root: root, steps: piConversation}, model: "claude-sonnet-4-5", tool: "read"}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return err
