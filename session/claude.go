@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"path/filepath"
 	"strings"
 
@@ -134,18 +133,8 @@ func newClaude(s *Session) *claude {
 
 func (p *claude) line(n int, b []byte) error {
 	var r claudeRecord
-	if b = bytes.TrimSpace(b); b[0] != '{' {
-		if json.Valid(b) {
-			return errors.New("not a JSON object")
-		}
-		return errors.New("not JSON")
-	}
-	if err := json.Unmarshal(b, &r); err != nil {
-		var typ *json.UnmarshalTypeError
-		if errors.As(err, &typ) {
-			return fmt.Errorf("not a record: %q is a %s", typ.Field, typ.Value)
-		}
-		return errors.New("not JSON")
+	if err := decodeRecord(b, &r, ""); err != nil {
+		return err
 	}
 	if r.Type == "" {
 		return errors.New("a JSON value with no record type")

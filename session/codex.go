@@ -79,7 +79,7 @@ func newCodex(s *Session) *codex {
 
 func (p *codex) line(n int, b []byte) error {
 	var r codexRecord
-	if err := decodeRecord(b, &r); err != nil {
+	if err := decodeRecord(b, &r, ""); err != nil {
 		return err
 	}
 	if r.Type == "" {

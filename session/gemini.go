@@ -1,7 +1,6 @@
 package session
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
@@ -103,18 +102,8 @@ func isGeminiFirst(line []byte) bool {
 
 func (p *geminiParser) line(n int, b []byte) error {
 	var r geminiRecord
-	if b = bytes.TrimSpace(b); b[0] != '{' {
-		if json.Valid(b) {
-			return errors.New("not a JSON object")
-		}
-		return errors.New("not JSON")
-	}
-	if err := json.Unmarshal(b, &r); err != nil {
-		var typ *json.UnmarshalTypeError
-		if errors.As(err, &typ) {
-			return fmt.Errorf("not a record: %q is a %s", strings.TrimPrefix(typ.Field, "geminiMessage."), typ.Value)
-		}
-		return errors.New("not JSON")
+	if err := decodeRecord(b, &r, "geminiMessage"); err != nil {
+		return err
 	}
 	s := p.s
 	switch {

@@ -82,7 +82,7 @@ func newPi(s *Session) *pi {
 
 func (p *pi) line(n int, b []byte) error {
 	var r piRecord
-	if err := decodeRecord(b, &r); err != nil {
+	if err := decodeRecord(b, &r, ""); err != nil {
 		return err
 	}
 	if r.Type == "" {
@@ -116,25 +116,6 @@ func (p *pi) line(n int, b []byte) error {
 		case "toolResult":
 			p.result(n, &r, blocks)
 		}
-	}
-	return nil
-}
-
-// decodeRecord unmarshals one line's JSON object into r, saying why a line
-// is not one.
-func decodeRecord(b []byte, r any) error {
-	if b = bytes.TrimSpace(b); b[0] != '{' {
-		if json.Valid(b) {
-			return errors.New("not a JSON object")
-		}
-		return errors.New("not JSON")
-	}
-	if err := json.Unmarshal(b, r); err != nil {
-		var typ *json.UnmarshalTypeError
-		if errors.As(err, &typ) {
-			return fmt.Errorf("not a record: %q is a %s", typ.Field, typ.Value)
-		}
-		return errors.New("not JSON")
 	}
 	return nil
 }

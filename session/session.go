@@ -25,10 +25,12 @@ package session
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 )
 
 // Kind says what a tool call is to a reader of the session.
@@ -390,4 +392,28 @@ func (l *lineReader) next() (line []byte, ended, long bool, err error) {
 		}
 		return bytes.TrimSuffix(l.buf, []byte("\n")), true, false, nil
 	}
+}
+
+// decodeRecord unmarshals one line's JSON object into r, saying why a line
+// is not one. embedded names a struct r embeds, whose name the decoder's
+// errors put before its fields' names: it is left out of the error.
+func decodeRecord(b []byte, r any, embedded string) error {
+	if b = bytes.TrimSpace(b); b[0] != '{' {
+		if json.Valid(b) {
+			return errors.New("not a JSON object")
+		}
+		return errors.New("not JSON")
+	}
+	if err := json.Unmarshal(b, r); err != nil {
+		var typ *json.UnmarshalTypeError
+		if errors.As(err, &typ) {
+			field := typ.Field
+			if embedded != "" {
+				field = strings.TrimPrefix(field, embedded+".")
+			}
+			return fmt.Errorf("not a record: %q is a %s", field, typ.Value)
+		}
+		return errors.New("not JSON")
+	}
+	return nil
 }
