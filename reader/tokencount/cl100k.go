@@ -135,17 +135,28 @@ func nextPiece(s string) int {
 	if unicode.IsNumber(r0) {
 		return span(s, unicode.IsNumber, 3)
 	}
-	// ' ?[^\s\p{L}\p{N}]+[\r\n]*', the space taken for good when there
-	punct := func(r rune) bool { return !spaceRune(r) && !unicode.IsLetter(r) && !unicode.IsNumber(r) && r != 0x7f }
-	at := 0
-	if r0 == ' ' {
-		at = 1
-	}
-	if k := span(s[at:], punct, -1); k > 0 {
-		at += k
-		return at + span(s[at:], func(r rune) bool { return r == '\r' || r == '\n' }, -1)
+	// ' ?[^\s\p{L}\p{N}]+[\r\n]*'
+	if k := punctPiece(s, func(r rune) bool { return r == '\r' || r == '\n' }); k > 0 {
+		return k
 	}
 	return spacePiece(s)
+}
+
+// punctPiece is the piece of s that ' ?[^\s\p{L}\p{N}]+' and then the
+// characters trailing takes make, or 0; the space is taken for good when
+// it is there.
+func punctPiece(s string, trailing func(rune) bool) int {
+	punct := func(r rune) bool { return !spaceRune(r) && !unicode.IsLetter(r) && !unicode.IsNumber(r) && r != 0x7f }
+	at := 0
+	if s[0] == ' ' {
+		at = 1
+	}
+	k := span(s[at:], punct, -1)
+	if k == 0 {
+		return 0
+	}
+	at += k
+	return at + span(s[at:], trailing, -1)
 }
 
 // spacePiece is the piece of s, which starts with white space, that the

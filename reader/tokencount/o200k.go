@@ -38,14 +38,9 @@ func nextPieceO200k(s string) int {
 	if unicode.IsNumber(r0) {
 		return span(s, unicode.IsNumber, 3)
 	}
-	punct := func(r rune) bool { return !spaceRune(r) && !unicode.IsLetter(r) && !unicode.IsNumber(r) && r != 0x7f }
-	at := 0
-	if r0 == ' ' {
-		at = 1
-	}
-	if k := span(s[at:], punct, -1); k > 0 {
-		at += k
-		return at + span(s[at:], func(r rune) bool { return r == '\r' || r == '\n' || r == '/' }, -1)
+	// ' ?[^\s\p{L}\p{N}]+[\r\n/]*'
+	if k := punctPiece(s, func(r rune) bool { return r == '\r' || r == '\n' || r == '/' }); k > 0 {
+		return k
 	}
 	return spacePiece(s)
 }
