@@ -26,16 +26,47 @@ func runInspector(cmd *cobra.Command, pos []string, f inspectFlags) error {
 	if f.theme != "" && f.theme != "dark" && f.theme != "light" {
 		return usageErr("--theme must be dark or light, not %q", f.theme)
 	}
-	in, inOK := cmd.InOrStdin().(*os.File)
-	out, outOK := cmd.OutOrStdout().(*os.File)
-	if !inOK || !outOK || !term.IsTerminal(in.Fd()) || !term.IsTerminal(out.Fd()) {
+	if !terminals(cmd) {
 		return usageErr("the inspector needs a terminal; to print a read, use readlens read PATH")
 	}
 	o, err := inspectorOptions(pos, f)
 	if err != nil {
 		return err
 	}
-	return tui.Run(cmd.Context(), o, in, out)
+	return tui.Run(cmd.Context(), o, cmd.InOrStdin(), cmd.OutOrStdout())
+}
+
+// terminals reports whether the command reads from and writes to a
+// terminal: the inspector needs both.
+func terminals(cmd *cobra.Command) bool {
+	in, inOK := cmd.InOrStdin().(*os.File)
+	out, outOK := cmd.OutOrStdout().(*os.File)
+	return inOK && outOK && term.IsTerminal(in.Fd()) && term.IsTerminal(out.Fd())
+}
+
+// inspectSession opens the inspector on a session: a card per read, as
+// recorded; r runs one again at the session's working directory (or at
+// --cwd, where the project is now).
+func inspectSession(cmd *cobra.Command, path string, f sessionFlags) error {
+	wd, err := os.Getwd()
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	dir := f.cwd
+	if dir != "" {
+		if dir, err = filepath.Abs(dir); err != nil {
+			return usageErr("--cwd: %v", err)
+		}
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			return usageErr("--cwd %s: not a directory", dir)
+		}
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	o := tui.Options{Dir: wd, Cwd: wd, Home: os.Getenv("HOME"), Session: &tui.SessionFile{Path: abs, Agent: f.agent, Dir: dir}}
+	return tui.Run(cmd.Context(), o, cmd.InOrStdin(), cmd.OutOrStdout())
 }
 
 // inspectorOptions is what the inspector opens on: the demo, a directory

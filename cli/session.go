@@ -11,8 +11,6 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
-	"github.com/readlens/readlens/reader/agents/all"
-	"github.com/readlens/readlens/reader/compare"
 	"github.com/readlens/readlens/render"
 	"github.com/readlens/readlens/session"
 	"github.com/spf13/cobra"
@@ -24,6 +22,7 @@ type sessionFlags struct {
 	check bool
 	cwd   string
 	agent string
+	text  bool
 }
 
 func newSessionCmd() *cobra.Command {
@@ -89,13 +88,15 @@ a session, else 0.`,
 	fl := cmd.Flags()
 	fl.BoolVar(&f.json, "json", false, "print one JSON object: the session and every read, with the result the model received (without FILE: an array, one object a session)")
 	fl.BoolVar(&f.check, "check", false, "run every read again with readlens: same, changed or differs (exit 1 if one differs)")
-	fl.StringVar(&f.cwd, "cwd", "", "with --check: where the session's working directory is now, if the project moved; without FILE: the directory whose sessions are listed")
+	fl.StringVar(&f.cwd, "cwd", "", "with --check or in the inspector: where the session's working directory is now, if the project moved; without FILE: the directory whose sessions are listed")
+	fl.BoolVar(&f.text, "text", false, "print the reads as text even on a terminal, where FILE opens in the inspector")
 	fl.StringVar(&f.agent, "agent", "", "read the file as this agent's session ("+strings.Join(session.Formats(), ", ")+"), not the one the file tells")
 	return cmd
 }
 
 func runSession(cmd *cobra.Command, path string, f sessionFlags) error {
-	if f.cwd != "" && !f.check {
+	inspect := !f.json && !f.check && !f.text && terminals(cmd)
+	if f.cwd != "" && !f.check && !inspect {
 		return usageErr("--cwd says where to run --check: give --check too")
 	}
 	if err := session.KnownAgent(f.agent); err != nil {
@@ -110,6 +111,9 @@ func runSession(cmd *cobra.Command, path string, f sessionFlags) error {
 			return usageErr("%v", err)
 		}
 	}
+	if inspect {
+		return inspectSession(cmd, path, f)
+	}
 	fh, err := os.Open(path)
 	if err != nil {
 		return usageErr("%v", err)
@@ -123,9 +127,9 @@ func runSession(cmd *cobra.Command, path string, f sessionFlags) error {
 		return usageErr("%s: %v", path, err)
 	}
 	notes := append([]string(nil), s.Notes...)
-	if p, err := all.Lookup(s.Agent); err == nil && s.Version != "" && s.Version != p.Info().Release {
+	if release, differs := session.ReleaseDiffers(s.Agent, s.Version); differs {
 		notes = append(notes, fmt.Sprintf("this session was written by %s %s; readlens reproduces %s's read tool as of %s, so --check may differ where the tool changed",
-			s.AgentName, s.Version, s.AgentName, p.Info().Release))
+			s.AgentName, s.Version, s.AgentName, release))
 	}
 	var checked []session.Checked
 	if f.check {
@@ -165,92 +169,6 @@ func runSession(cmd *cobra.Command, path string, f sessionFlags) error {
 	return nil
 }
 
-// sessionSummary is the header's sums.
-type sessionSummary struct {
-	Calls int   `json:"calls"` // every tool call
-	Reads int   `json:"reads"` // reads, shell reads included
-	Shell int   `json:"shell"`
-	Bytes int64 `json:"bytes"`
-	// Tokens estimates the reads' text in the vendor's table (o200k_base
-	// for Codex, cl100k_base for the others), as compare counts; images
-	// are not counted.
-	Tokens    int    `json:"tokens"`
-	Tokenizer string `json:"tokenizer"`
-	Cut       int    `json:"cut"`
-	Repeats   int    `json:"repeats"`
-	Errors    int    `json:"errors"`
-	Stubs     int    `json:"unchanged_stubs"`
-}
-
-func summarize(s *session.Session) sessionSummary {
-	sum := sessionSummary{Calls: len(s.Calls)}
-	_, sum.Tokenizer = compare.Tokens(s.Agent, "")
-	for _, c := range s.Reads() {
-		sum.Reads++
-		sum.Bytes += c.Bytes()
-		if c.Result != nil {
-			n, _ := compare.Tokens(s.Agent, c.Result.Output)
-			sum.Tokens += n
-		}
-		if c.Kind == session.KindShell {
-			sum.Shell++
-		}
-		if c.Cut() {
-			sum.Cut++
-		}
-		if c.RepeatOf > 0 {
-			sum.Repeats++
-		}
-		if c.Result != nil && c.Result.IsError {
-			sum.Errors++
-		}
-		if c.Stub {
-			sum.Stubs++
-		}
-	}
-	return sum
-}
-
-// readRange is the lines a read got: "1999-2001 of 3001" from the tool's
-// own account, a shell read's lines, an attachment's type, or "-".
-func readRange(c *session.Call) string {
-	r := c.Result
-	switch {
-	case c.Kind == session.KindShell:
-		return c.Span.String()
-	case r == nil || r.IsError:
-		return "-"
-	case r.File != nil && r.File.Lines == 0:
-		return fmt.Sprintf("0 of %d", r.File.Total)
-	case r.File != nil:
-		return fmt.Sprintf("%d-%d of %d", r.File.Start, r.File.Start+r.File.Lines-1, r.File.Total)
-	case len(r.Attachments) > 0:
-		return r.Attachments[0].Mime
-	}
-	return "-"
-}
-
-// readVerdict is what the session says of a read.
-func readVerdict(c *session.Call) string {
-	var v []string
-	switch {
-	case c.Result == nil:
-		v = append(v, "unanswered")
-	case c.Result.IsError:
-		v = append(v, "error")
-	case c.Stub:
-		v = append(v, "unchanged stub")
-	case c.Cut():
-		v = append(v, "cut")
-	default:
-		v = append(v, "whole")
-	}
-	if c.RepeatOf > 0 {
-		v = append(v, fmt.Sprintf("repeat of %d", c.RepeatOf))
-	}
-	return strings.Join(v, ", ")
-}
-
 // shownPath is a read's path relative to the session's directory when it
 // is under it.
 func shownPath(s *session.Session, c *session.Call) string {
@@ -266,7 +184,7 @@ func shownPath(s *session.Session, c *session.Call) string {
 
 func writeSessionText(w io.Writer, s *session.Session, checked []session.Checked, check bool) error {
 	var b bytes.Buffer
-	sum := summarize(s)
+	sum := session.Summarize(s)
 	version := s.Version
 	if version == "" {
 		version = "(version not recorded)"
@@ -286,7 +204,7 @@ func writeSessionText(w io.Writer, s *session.Session, checked []session.Checked
 		rows[0] = append(rows[0], "check")
 	}
 	for i, c := range s.Reads() {
-		row := []string{strconv.Itoa(c.Index), render.Plain(c.Tool), shownPath(s, c), readRange(c), strconv.FormatInt(c.Bytes(), 10), readVerdict(c)}
+		row := []string{strconv.Itoa(c.Index), render.Plain(c.Tool), shownPath(s, c), c.Range(), strconv.FormatInt(c.Bytes(), 10), c.Status()}
 		if check {
 			ch := checked[i]
 			v := string(ch.Verdict)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/exp/golden"
+	"github.com/readlens/readlens/session"
 )
 
 // The sessions the agents' CLIs wrote, recorded by internal/record
@@ -123,7 +124,7 @@ func TestSessionAgentsJSON(t *testing.T) {
 		t.Fatal(code, err)
 	}
 	if j.Agent != "opencode" || j.Version != "1.18.33" || j.ProfileRelease != "1.18.33" || len(j.Reads) != 11 || len(j.Notes) != 0 ||
-		j.Summary != (sessionSummary{Calls: 12, Reads: 11, Shell: 1, Bytes: 31093, Tokens: 14432, Tokenizer: "cl100k_base", Cut: 3, Repeats: 3, Errors: 1}) {
+		j.Summary != (session.Summary{Calls: 12, Reads: 11, Shell: 1, Bytes: 31093, Tokens: 14432, Tokenizer: "cl100k_base", Cut: 3, Repeats: 3, Errors: 1}) {
 		t.Errorf("%+v", j)
 	}
 	if r := j.Reads[7]; r.Range != "image/png" || r.Result.Source.Record != "tool part" || r.Result.Source.Line != 908 || len(r.Result.Attachments) != 1 {
@@ -135,7 +136,7 @@ func TestSessionAgentsJSON(t *testing.T) {
 		t.Fatal(code, err)
 	}
 	if j.Agent != "gemini-cli" || j.AgentName != "Gemini CLI" || j.Version != "" || j.ProfileRelease != "core 0.61.0" || len(j.Reads) != 11 ||
-		j.Summary != (sessionSummary{Calls: 12, Reads: 11, Shell: 1, Bytes: 20020, Tokens: 9297, Tokenizer: "cl100k_base", Cut: 3, Repeats: 3, Errors: 1}) {
+		j.Summary != (session.Summary{Calls: 12, Reads: 11, Shell: 1, Bytes: 20020, Tokens: 9297, Tokenizer: "cl100k_base", Cut: 3, Repeats: 3, Errors: 1}) {
 		t.Errorf("%+v", j)
 	}
 	if r := j.Reads[1]; r.Range != "1999-2001 of 3001" || r.Result.Source.Record != "user" || r.Result.Source.Line != 13 || r.Result.TranscriptDiffers {

@@ -22,7 +22,7 @@ type sessionJSON struct {
 	BadLines       int             `json:"bad_lines"`
 	Unknown        map[string]int  `json:"unknown_records"`
 	Notes          []string        `json:"notes"`
-	Summary        sessionSummary  `json:"summary"`
+	Summary        session.Summary `json:"summary"`
 	Check          map[string]int  `json:"check,omitempty"`
 	Reads          []sessionReadJS `json:"reads"`
 }
@@ -80,7 +80,7 @@ type sessionCheckJS struct {
 
 func writeSessionJSON(w io.Writer, file string, s *session.Session, checked []session.Checked, notes []string, check, terminal bool) error {
 	j := sessionJSON{File: file, Agent: s.Agent, AgentName: s.AgentName, Version: s.Version, SessionID: s.ID, Cwd: s.Cwd,
-		Lines: s.Lines, Records: s.Records, BadLines: s.Bad, Unknown: s.Unknown, Notes: notes, Summary: summarize(s),
+		Lines: s.Lines, Records: s.Records, BadLines: s.Bad, Unknown: s.Unknown, Notes: notes, Summary: session.Summarize(s),
 		Reads: []sessionReadJS{}}
 	if p, err := all.Lookup(s.Agent); err == nil {
 		j.ProfileRelease = p.Info().Release
@@ -96,7 +96,7 @@ func writeSessionJSON(w io.Writer, file string, s *session.Session, checked []se
 	}
 	for i, c := range s.Reads() {
 		r := sessionReadJS{Index: c.Index, Call: c.N, Line: c.Line, ID: c.ID, Tool: c.Tool, Shell: c.Kind == session.KindShell,
-			Command: c.Command, Args: c.Args, Cwd: c.Cwd, Path: c.Path, Range: readRange(c), Bytes: c.Bytes(), Cut: c.Cut(),
+			Command: c.Command, Args: c.Args, Cwd: c.Cwd, Path: c.Path, Range: c.Range(), Bytes: c.Bytes(), Cut: c.Cut(),
 			RepeatOf: c.RepeatOf, Stub: c.Stub}
 		if len(r.Args) == 0 {
 			r.Args = json.RawMessage("null")

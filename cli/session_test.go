@@ -10,6 +10,7 @@ import (
 
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/readlens/readlens/internal/fixtures"
+	"github.com/readlens/readlens/session"
 )
 
 // recordedSession is Claude Code 2.1.330's own session file, recorded by
@@ -79,7 +80,7 @@ func TestSessionJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	if j.Agent != "claude-code" || j.Version != "2.1.330" || j.ProfileRelease != "2.1.330" || j.Cwd != "$ROOT" || len(j.Reads) != 12 ||
-		j.Summary != (sessionSummary{Calls: 13, Reads: 12, Shell: 2, Bytes: 848, Tokens: 235, Tokenizer: "cl100k_base", Cut: 3, Repeats: 3, Errors: 2}) ||
+		j.Summary != (session.Summary{Calls: 13, Reads: 12, Shell: 2, Bytes: 848, Tokens: 235, Tokenizer: "cl100k_base", Cut: 3, Repeats: 3, Errors: 2}) ||
 		j.Check["same"] != 8 || j.Check["changed"] != 2 || j.Check["shell"] != 2 || len(j.Unknown) != 0 {
 		t.Errorf("%+v", j)
 	}

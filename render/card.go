@@ -2,6 +2,7 @@ package render
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/readlens/readlens/reader"
@@ -18,11 +19,14 @@ func Card(st *theme.Styles, width int, c ToolCall, r *reader.Result, o Options, 
 }
 
 // CardRows is a card's rows at one width, built on demand: a screen of a
-// card costs a screen of rows, however long its result (see Body).
+// card costs a screen of rows, however long its result (see Body), and a
+// card off the screen costs only its count of rows.
 type CardRows struct {
-	edge string
-	head []string
-	body *Body // nil while the call runs
+	edge  string
+	headN int
+	build func() []string // the head's rows, edges included; nil once built
+	head  []string
+	body  *Body // nil while the call runs
 }
 
 // NewCard indexes a card for drawing at width.
@@ -31,7 +35,7 @@ func NewCard(st *theme.Styles, width int, c ToolCall, r *reader.Result, o Option
 	if r != nil {
 		body = NewBody(st, BodyWidth(st, width, selected), r, o)
 	}
-	return CardWith(st, width, c, body, selected)
+	return CardWith(st, width, c, body, selected, Extra{})
 }
 
 // BodyWidth is the width a card's result is drawn at, inside its edge.
@@ -40,13 +44,59 @@ func BodyWidth(st *theme.Styles, width int, selected bool) int {
 	return inner
 }
 
+// Extra are rows under a card's call line, drawn at BodyWidth (what a
+// session says of a recorded read): N of them, built by Build when the
+// card's head is first drawn.
+type Extra struct {
+	N     int
+	Build func() []string
+}
+
 // CardWith frames a body indexed at BodyWidth (nil while the call runs):
-// a card whose selection changes keeps its body's index.
-func CardWith(st *theme.Styles, width int, c ToolCall, body *Body, selected bool) *CardRows {
+// a card whose selection changes keeps its body's index. Its head (the
+// call line, extra, a blank row) is drawn when first shown.
+func CardWith(st *theme.Styles, width int, c ToolCall, body *Body, selected bool, extra Extra) *CardRows {
 	edge, inner := edgeFor(st, width, selected)
-	cr := &CardRows{edge: edge, head: []string{edge + callRow(st, inner, c)}, body: body}
+	cr := &CardRows{edge: edge, headN: 1 + extra.N, body: body}
 	if body != nil {
-		cr.head = append(cr.head, edge)
+		cr.headN++
+	}
+	cr.build = func() []string {
+		head := make([]string, 0, cr.headN)
+		head = append(head, edge+callRow(st, inner, c))
+		if extra.N > 0 {
+			rows := extra.Build()
+			for i := range extra.N { // exactly N, as counted
+				row := ""
+				if i < len(rows) {
+					row = rows[i]
+				}
+				head = append(head, edge+row)
+			}
+		}
+		if body != nil {
+			head = append(head, edge)
+		}
+		return head
+	}
+	return cr
+}
+
+// Rows frames rows drawn at BodyWidth as a card with no call: a
+// session's head, a tool call that is not a read.
+func Rows(st *theme.Styles, width int, rows Extra, selected bool) *CardRows {
+	edge, _ := edgeFor(st, width, selected)
+	cr := &CardRows{edge: edge, headN: rows.N}
+	cr.build = func() []string {
+		head := make([]string, rows.N)
+		built := rows.Build()
+		for i := range head {
+			head[i] = edge
+			if i < len(built) {
+				head[i] += built[i]
+			}
+		}
+		return head
 	}
 	return cr
 }
@@ -56,25 +106,28 @@ func CardWith(st *theme.Styles, width int, c ToolCall, body *Body, selected bool
 func (c *CardRows) Body() *Body { return c.body }
 
 // Head is how many rows come before the body: the call line and a blank.
-func (c *CardRows) Head() int { return len(c.head) }
+func (c *CardRows) Head() int { return c.headN }
 
 // Len is how many rows the card has.
 func (c *CardRows) Len() int {
 	if c.body == nil {
-		return len(c.head)
+		return c.headN
 	}
-	return len(c.head) + c.body.Len()
+	return c.headN + c.body.Len()
 }
 
 // Rows builds the card's rows from (inclusive) to to (exclusive).
 func (c *CardRows) Rows(from, to int) []string {
 	from, to = max(from, 0), min(to, c.Len())
 	var out []string
-	if from < len(c.head) {
-		out = append(out, c.head[from:min(to, len(c.head))]...)
+	if from < c.headN {
+		if c.build != nil {
+			c.head, c.build = c.build(), nil
+		}
+		out = append(out, c.head[from:min(to, c.headN)]...)
 	}
-	if c.body != nil && to > len(c.head) {
-		for _, row := range c.body.Rows(from-len(c.head), to-len(c.head)) {
+	if c.body != nil && to > c.headN {
+		for _, row := range c.body.Rows(from-c.headN, to-c.headN) {
 			out = append(out, c.edge+row)
 		}
 	}
@@ -106,9 +159,28 @@ func edgeFor(st *theme.Styles, width int, selected bool) (string, int) {
 	if width < 4 {
 		return "", max(width, 1)
 	}
-	bar := st.Unselected.String()
+	e := edgesOf(st)
 	if selected {
-		bar = st.Selected.String()
+		return e.selected, width - e.selectedW
 	}
-	return bar + " ", width - ansi.StringWidth(bar) - 1
+	return e.unselected, width - e.unselectedW
+}
+
+// edges are a theme's two card edges, drawn once: a transcript of a
+// hundred thousand cards asks for them on every frame.
+type edges struct {
+	selected, unselected   string
+	selectedW, unselectedW int
+}
+
+var edgeCache sync.Map // *theme.Styles -> *edges
+
+func edgesOf(st *theme.Styles) *edges {
+	if e, ok := edgeCache.Load(st); ok {
+		return e.(*edges)
+	}
+	sel, unsel := st.Selected.String()+" ", st.Unselected.String()+" "
+	e := &edges{sel, unsel, ansi.StringWidth(sel), ansi.StringWidth(unsel)}
+	edgeCache.Store(st, e)
+	return e
 }

@@ -39,7 +39,7 @@ func (a *agent) text(i int) string {
 func (a *agent) lineOf(i int) (int, bool) {
 	from, _ := a.line(i)
 	p := sort.Search(len(a.parts), func(p int) bool { return a.partStart[p+1] > from })
-	if p < len(a.parts) && a.parts[p].Kind == reader.PartLine && a.partStart[p] == from {
+	if p < len(a.parts) && a.parts[p].Kind == reader.PartLine && a.parts[p].Line > 0 && a.partStart[p] == from {
 		return a.parts[p].Line, true
 	}
 	return 0, false

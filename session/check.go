@@ -50,6 +50,9 @@ type Checked struct {
 	IsError     bool
 	Attachments []Attachment
 	Note        string // readlens's own remark on the call (reader.Result.Note)
+	// Modified is the file's modification time now (zero when it cannot
+	// be had): a file modified after the read may have changed since.
+	Modified time.Time
 }
 
 // CheckOptions say where the session's files are now.
@@ -72,45 +75,62 @@ func Check(ctx context.Context, s *Session, opt CheckOptions) ([]Checked, error)
 	var out []Checked
 	reads := s.Reads()
 	for _, c := range reads {
-		ch := Checked{Call: c}
-		switch {
-		case c.Kind == KindShell:
-			ch.Verdict, ch.Reason = Shell, "not run again"
-		case c.Unchecked != "":
-			ch.Verdict, ch.Reason = Recorded, c.Unchecked
-		case c.Result == nil:
-			ch.Verdict, ch.Reason = Unanswered, "the session holds no result for this call"
-		default:
-			res, err := reader.Read(ctx, reader.Request{Profile: p, Args: opt.mapArgs(s, c.Args), Cwd: opt.mapPath(s, c.Cwd), Now: opt.Now})
-			if err != nil {
-				ch.Verdict, ch.Reason = Differs, "readlens could not run the call: "+err.Error()
-				break
-			}
-			ch.Output, ch.IsError, ch.Note = opt.unmap(s, res.Output), res.IsError, res.Note
-			ch.Attachments = []Attachment{}
-			for _, a := range res.Attachments {
-				ch.Attachments = append(ch.Attachments, Attachment{Mime: a.Mime, Size: a.Size, SHA256: a.SHA256})
-			}
-			want, what := c.Result, ""
-			if c.Stub {
-				if w := standsFor(reads, c); w != nil {
-					want, what = w.Result, fmt.Sprintf("the stub stands for read %d", w.Index)
-				}
-			}
-			if ch.same(want) {
-				ch.Verdict, ch.Reason = Same, what
-				break
-			}
-			ch.Verdict = Differs
-			if why := s.changed(c, opt.mapPath(s, c.Path), res); why != "" {
-				ch.Verdict, ch.Reason = Changed, why
-			} else if what != "" {
-				ch.Reason = what + ", which readlens does not give"
-			}
-		}
-		out = append(out, ch)
+		out = append(out, opt.check(ctx, s, p, reads, c))
 	}
 	return out, nil
+}
+
+// CheckOne runs one read of the session again, as Check does: the
+// inspector's r on a session's card.
+func CheckOne(ctx context.Context, s *Session, c *Call, opt CheckOptions) (Checked, error) {
+	p, err := all.Lookup(s.Agent)
+	if err != nil {
+		return Checked{}, err
+	}
+	return opt.check(ctx, s, p, s.Reads(), c), nil
+}
+
+func (opt CheckOptions) check(ctx context.Context, s *Session, p reader.Profile, reads []*Call, c *Call) Checked {
+	ch := Checked{Call: c}
+	switch {
+	case c.Kind == KindShell:
+		ch.Verdict, ch.Reason = Shell, "not run again"
+	case c.Unchecked != "":
+		ch.Verdict, ch.Reason = Recorded, c.Unchecked
+	case c.Result == nil:
+		ch.Verdict, ch.Reason = Unanswered, "the session holds no result for this call"
+	default:
+		res, err := reader.Read(ctx, reader.Request{Profile: p, Args: opt.mapArgs(s, c.Args), Cwd: opt.mapPath(s, c.Cwd), Now: opt.Now})
+		if err != nil {
+			ch.Verdict, ch.Reason = Differs, "readlens could not run the call: "+err.Error()
+			break
+		}
+		ch.Output, ch.IsError, ch.Note = opt.unmap(s, res.Output), res.IsError, res.Note
+		if fi, err := os.Stat(opt.mapPath(s, c.Path)); err == nil {
+			ch.Modified = fi.ModTime()
+		}
+		ch.Attachments = []Attachment{}
+		for _, a := range res.Attachments {
+			ch.Attachments = append(ch.Attachments, Attachment{Mime: a.Mime, Size: a.Size, SHA256: a.SHA256})
+		}
+		want, what := c.Result, ""
+		if c.Stub {
+			if w := standsFor(reads, c); w != nil {
+				want, what = w.Result, fmt.Sprintf("the stub stands for read %d", w.Index)
+			}
+		}
+		if ch.same(want) {
+			ch.Verdict, ch.Reason = Same, what
+			break
+		}
+		ch.Verdict = Differs
+		if why := s.changed(c, opt.mapPath(s, c.Path), res); why != "" {
+			ch.Verdict, ch.Reason = Changed, why
+		} else if what != "" {
+			ch.Reason = what + ", which readlens does not give"
+		}
+	}
+	return ch
 }
 
 func (ch *Checked) same(r *Result) bool {

@@ -59,6 +59,9 @@ type Styles struct {
 	Selected, Unselected                              lipgloss.Style // the left edge of a card
 	Text, Gutter, Frame, Notice, CutMark, Invisible   lipgloss.Style
 	ErrorText, Warning, Hint, Note, MediaLine         lipgloss.Style
+	// A session's transcript: its other tool calls, and a diff of a
+	// recorded result against readlens's answer now.
+	OtherCall, DiffAdd, DiffDel, DiffHunk lipgloss.Style
 
 	// Chroma highlights code in this palette.
 	Chroma *chroma.Style
@@ -106,6 +109,10 @@ func New(dark bool) *Styles {
 	st.Hint = s.Foreground(t.FgMuted)
 	st.Note = s.Foreground(t.Info).Italic(true)
 	st.MediaLine = s.Foreground(t.Accent)
+	st.OtherCall = s.Foreground(t.FgSubtle)
+	st.DiffAdd = s.Foreground(t.Success)
+	st.DiffDel = s.Foreground(t.Error)
+	st.DiffHunk = s.Foreground(t.Info)
 
 	st.Chroma = chromaStyle(t, dark)
 	return st

@@ -37,6 +37,11 @@ type card struct {
 	hlDark   bool     // the theme hl was made in
 	hlAsked  bool
 
+	// A session's card: a call as recorded (rec), or rows with no call
+	// line (fixed: the session's head, a call that is not a read).
+	rec   *recorded
+	fixed func(st *theme.Styles, width int) render.Extra
+
 	cache struct {
 		key     cacheKey
 		rows    *render.CardRows
@@ -62,7 +67,7 @@ type bodyKey struct {
 	depth    render.Depth
 }
 
-func (c *card) running() bool { return c.res == nil && c.err == nil }
+func (c *card) running() bool { return c.res == nil && c.err == nil && c.fixed == nil }
 
 // highlighted is the highlighting to draw with: none until it arrives, and
 // none from the other theme.
@@ -83,6 +88,11 @@ func (c *card) rows(st *theme.Styles, width int, selected bool, env callEnv) *re
 	if c.cache.rows != nil && c.cache.key == key {
 		return c.cache.rows
 	}
+	if c.fixed != nil {
+		c.cache.key = key
+		c.cache.rows = render.Rows(st, width, c.fixed(st, bk.width), selected)
+		return c.cache.rows
+	}
 	call := render.ToolCall{Profile: c.profile, Tool: c.tool, Args: c.args, Cwd: env.cwd, Home: env.home}
 	res := c.res
 	switch {
@@ -101,8 +111,12 @@ func (c *card) rows(st *theme.Styles, width int, selected bool, env callEnv) *re
 		opts := render.Options{Expanded: c.expanded, View: c.view, Highlighted: hl, Measure: c.measure, Depth: env.depth}
 		c.cache.body, c.cache.bodyKey = render.NewBody(st, bk.width, res, opts), bk
 	}
+	var extra render.Extra
+	if c.rec != nil {
+		extra = c.recordedRows(st, bk.width)
+	}
 	c.cache.key = key
-	c.cache.rows = render.CardWith(st, width, call, c.cache.body, selected)
+	c.cache.rows = render.CardWith(st, width, call, c.cache.body, selected, extra)
 	return c.cache.rows
 }
 

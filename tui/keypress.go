@@ -167,6 +167,13 @@ func (m *Model) transcriptKey(msg tea.KeyPressMsg) tea.Cmd {
 			}
 		}
 	case c == nil:
+	case c.fixed != nil && key.Matches(msg, k.Compare, k.Find, k.GoTo, k.NextMatch, k.PrevMatch, k.View, k.Next, k.Edit,
+		k.Profile, k.PrevProfile, k.Copy, k.Images, k.Rerun):
+		return m.say("not a read: this row is the session's head, or a tool call that read no file")
+	case c.rec != nil && key.Matches(msg, k.Rerun):
+		return m.recheck(c)
+	case c.rec != nil && key.Matches(msg, k.Images):
+		return m.say("a recorded read shows what the model got: i is for reads made here (p reads this file now)")
 	case key.Matches(msg, k.Compare):
 		return m.compareFile(c.path)
 	case key.Matches(msg, k.Find), key.Matches(msg, k.GoTo):

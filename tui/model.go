@@ -30,6 +30,8 @@ type Options struct {
 	Reads    []Read // calls made at start: a file named on the command line, the demo's cards
 	// Theme is "dark" or "light"; "" asks the terminal for its background.
 	Theme string
+	// Session opens an agent's session as the transcript, a card per read.
+	Session *SessionFile
 }
 
 // Read is a call made at start.
@@ -65,7 +67,8 @@ type Model struct {
 	tr        transcript
 	form      *form
 	find      *finder
-	cmp       *comparison // the compare view, while it is open
+	cmp       *comparison  // the compare view, while it is open
+	sess      *sessionView // the session the transcript shows, if any
 	match     match
 	profiles  []string
 	profile   int
@@ -162,6 +165,9 @@ func (m *Model) Init() tea.Cmd {
 		c := m.tr.selected()
 		c.expanded, c.view = r.Expanded, r.View
 		cmds = append(cmds, cmd)
+	}
+	if m.opts.Session != nil {
+		cmds = append(cmds, m.openSession(*m.opts.Session))
 	}
 	if len(m.opts.Reads) > 0 {
 		// Open on the first card, at the top: it is what the first keys act on.
@@ -266,6 +272,16 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			c.invalidate()
 			m.reveal()
 			return m, m.highlight(c)
+		}
+	case sessionBatchMsg:
+		return m, m.sessionBatch(msg)
+	case sessionDoneMsg:
+		return m, m.sessionDone(msg)
+	case recheckMsg:
+		if c := m.tr.byID(msg.id); c != nil && c.rec != nil {
+			c.rec.check = &msg.check
+			c.invalidate()
+			m.reveal()
 		}
 	case compareRowMsg:
 		if m.cmp != nil && msg.path == m.cmp.path {

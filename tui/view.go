@@ -56,6 +56,9 @@ func (m *Model) layout() layout {
 // side when the terminal is wide, else whichever has the focus.
 func (m *Model) columns() (pickW, cardX, cardW int) {
 	switch {
+	case m.sess != nil && m.focus != focusPicker:
+		// A session's transcript is the screen: tab brings the picker.
+		return 0, 0, m.width
 	case m.width >= narrow:
 		pickW = min(max(m.width*3/10, 24), 40)
 		return pickW, pickW + 1, m.width - pickW - 1
@@ -133,6 +136,12 @@ func (m *Model) statusLine() string {
 	}
 	parts := []string{fmt.Sprintf("card %d of %d", m.tr.sel+1, len(m.tr.cards)), c.profile, c.view.String() + " view"}
 	switch {
+	case c.fixed != nil && c.rec == nil:
+		parts = append(parts[:1], "the session")
+	case c.fixed != nil:
+		parts = append(parts[:1], "a tool call that read no file")
+	case c.rec != nil:
+		parts = append(parts, "as recorded: "+c.rec.call.Status())
 	case c.running():
 		parts = append(parts, "reading")
 	case c.res != nil && c.res.IsError:

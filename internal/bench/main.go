@@ -31,6 +31,7 @@ func main() {
 	auditRuns := flag.Int("audit-runs", 1, "runs of each audit measurement (each takes tens of seconds)")
 	auditOnly := flag.Bool("audit-only", false, "measure only readlens audit against wc on GOROOT/src")
 	compareOnly := flag.Bool("compare-only", false, "measure only readlens compare against one read, and its CPU on a 100 KB file")
+	sessionOnly := flag.Bool("session-only", false, "measure only the inspector's first screen of a 500 MB session")
 	flag.Parse()
 
 	dir, err := os.MkdirTemp("", "readlens-bench-")
@@ -45,6 +46,12 @@ func main() {
 	if *auditOnly {
 		fmt.Printf("\nmachine: %s, %s\n", cpuModel(), memTotal())
 		auditBench(bin, *auditRuns)
+		return
+	}
+
+	if *sessionOnly {
+		fmt.Printf("\nmachine: %s, %s\n", cpuModel(), memTotal())
+		sessionBench()
 		return
 	}
 
@@ -112,6 +119,7 @@ func main() {
 
 	auditBench(bin, *auditRuns)
 	compareBench(bin, dir, large, *runs)
+	sessionBench()
 }
 
 // againstAgents times the real tools on file and prints how many times

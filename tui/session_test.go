@@ -1,0 +1,167 @@
+package tui
+
+import (
+	"path/filepath"
+	"testing"
+	"time"
+
+	"slices"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/readlens/readlens/internal/fixtures"
+	"github.com/readlens/readlens/internal/oracle"
+)
+
+// claudeSession is Claude Code 2.1.330's own session file, recorded by
+// internal/record (testdata/sessions/claude-code/README.md).
+const claudeSession = "../testdata/sessions/claude-code/reads.jsonl"
+
+// sessionRoot is the fixtures as the recorder set them up: where the
+// session's $ROOT is now.
+func sessionRoot(t *testing.T) string {
+	t.Helper()
+	root := filepath.Join(t.TempDir(), "root")
+	if err := fixtures.Copy(root, filepath.Join(oracle.Testdata(), "fixtures")); err != nil {
+		t.Fatal(err)
+	}
+	if err := fixtures.Dynamic(root); err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+func sessionModel(t *testing.T, f SessionFile, w, h int) *Model {
+	t.Helper()
+	m := New(Options{Dir: t.TempDir(), Theme: "dark", Session: &f})
+	m.statusFor = 0
+	drive(m, tea.WindowSizeMsg{Width: w, Height: h})
+	drive(m, m.Init()())
+	if m.sess.s == nil {
+		t.Fatalf("the session was not read: %v", m.sess.err)
+	}
+	return m
+}
+
+func TestSessionTranscript(t *testing.T) {
+	m := sessionModel(t, SessionFile{Path: claudeSession}, 100, 60)
+	t.Log("\n" + screen(m))
+}
+
+// cardRows is the selected card's rows as drawn, without colour.
+func cardRows(m *Model) []string {
+	_, _, w := m.columns()
+	c := m.tr.selected()
+	cr := c.rows(m.st, w, true, m.env())
+	rows := strings.Split(ansi.Strip(strings.Join(cr.Rows(0, cr.Len()), "\n")), "\n")
+	for i, r := range rows {
+		rows[i] = strings.TrimPrefix(r, "▌ ") // the selected card's edge
+	}
+	return rows
+}
+
+// selectCall selects the card of the session's call n.
+func selectCall(t *testing.T, m *Model, n int) {
+	t.Helper()
+	for i, c := range m.tr.cards {
+		if c.rec != nil && c.rec.call.N == n {
+			m.tr.sel = i
+			return
+		}
+	}
+	t.Fatalf("no card for call %d", n)
+}
+
+// TestSessionRecheck: r runs a recorded read again where the session's
+// files are now: the first read of small.txt is the same; the read of
+// notes.md after the model edited it is changed, and the card shows the
+// diff of what the model got against what readlens gives now.
+func TestSessionRecheck(t *testing.T) {
+	root := sessionRoot(t)
+	m := sessionModel(t, SessionFile{Path: claudeSession, Dir: root}, 100, 60)
+
+	selectCall(t, m, 1)
+	press(m, "r")
+	got := strings.Join(cardRows(m), "\n")
+	if !strings.Contains(got, "\nnow: same\n") {
+		t.Errorf("read 1 again:\n%s", got)
+	}
+
+	selectCall(t, m, 6)
+	press(m, "r")
+	var rows []string
+	since := false
+	for _, r := range cardRows(m) {
+		// The copy's files were written today, after the session: that
+		// row's times are today's.
+		if strings.HasPrefix(r, "file changed since: modified ") && strings.HasSuffix(r, ", after the read at 2026-11-22T21:57:50Z") {
+			since = true
+			continue
+		}
+		rows = append(rows, r)
+	}
+	want := []string{
+		"now: changed · edited by call 5 (Edit, line 47)",
+		"--- recorded/notes.md",
+		"+++ now/notes.md",
+		"@@ -1,4 +1,4 @@",
+		" 1→ # Notes",
+		" 2→ ",
+		"-3→ Some notes, edited by the model.",
+		"+3→ Some notes.",
+		" 4",
+		"\\ No newline at end of file",
+	}
+	at := slices.Index(rows, want[0])
+	if !since || at < 0 || len(rows) < at+len(want) || !slices.Equal(rows[at:at+len(want)], want) {
+		t.Errorf("read 5 again: want rows\n%s\nin\n%s", strings.Join(want, "\n"), strings.Join(rows, "\n"))
+	}
+
+	// A call that read no file is not run again, and says so.
+	selectCall(t, m, 5)
+	press(m, "r")
+	if m.status != "not a read: this row is the session's head, or a tool call that read no file" {
+		t.Errorf("r on the Edit: status %q", m.status)
+	}
+}
+
+// TestSessionStreams: a session shows as it is read. Batches bring the
+// calls answered so far, in order, before the file has been read to its
+// end; the finished session has them all.
+func TestSessionStreams(t *testing.T) {
+	defer func(f, d time.Duration) { firstBatch, batchEvery = f, d }(firstBatch, batchEvery)
+	firstBatch, batchEvery = 0, 0 // a batch after every line
+	ch := make(chan tea.Msg)
+	go readSession(t.Context(), SessionFile{Path: claudeSession}, ch)
+	var got []int
+	firstAt := int64(-1)
+	for msg := range ch {
+		switch msg := msg.(type) {
+		case sessionBatchMsg:
+			for _, c := range msg.calls {
+				got = append(got, c.N)
+			}
+			if len(got) > 0 && firstAt < 0 {
+				firstAt = msg.read
+				if msg.read >= msg.size {
+					t.Errorf("the first call came after the whole file was read (%d of %d bytes)", msg.read, msg.size)
+				}
+			}
+			continue
+		case sessionDoneMsg:
+			if msg.err != nil {
+				t.Fatal(msg.err)
+			}
+			if len(got) != len(msg.s.Calls) {
+				t.Errorf("batches brought %d calls, the session has %d", len(got), len(msg.s.Calls))
+			}
+			for i, n := range got {
+				if n != i+1 {
+					t.Fatalf("batches brought calls %v: not in order", got)
+				}
+			}
+		}
+		break
+	}
+}
