@@ -246,3 +246,36 @@ func TestColoursAskOnlyAForegroundTerminal(t *testing.T) {
 		})
 	}
 }
+
+// TestSessionOpensTheInspector: on a terminal, `readlens session FILE`
+// opens the session in the inspector, its head first; q quits. --text
+// prints the listing instead, as on a pipe.
+func TestSessionOpensTheInspector(t *testing.T) {
+	session, err := filepath.Abs(recordedSession)
+	if err != nil {
+		t.Fatal(err)
+	}
+	term := openTerminal(t, true)
+	go func() {
+		for range 200 {
+			time.Sleep(25 * time.Millisecond)
+			term.mu.Lock()
+			shown := strings.Contains(term.out.String(), "12 reads (2 shell) of 13 tool calls")
+			term.mu.Unlock()
+			if shown {
+				term.master.WriteString("q")
+				return
+			}
+		}
+	}()
+	code, out, _ := term.run(t, false, nil, "session", session)
+	if code != exitOK || !strings.Contains(out, "Claude Code 2.1.330 session 5e55105e-0015-4c1a-9d2e-00000000c1a0") || !strings.Contains(out, "small.txt") {
+		t.Errorf("exit %d, wrote %q", code, out)
+	}
+
+	term = openTerminal(t, false)
+	code, out, _ = term.run(t, false, nil, "session", session, "--text")
+	if code != exitOK || !strings.HasPrefix(out, "Claude Code 2.1.330 session 5e55105e-0015-4c1a-9d2e-00000000c1a0, cwd $ROOT\r\n") {
+		t.Errorf("--text: exit %d, wrote %q", code, out)
+	}
+}

@@ -33,7 +33,15 @@ func newSessionCmd() *cobra.Command {
 		Long: `Read an agent's session file and list every file read in it: the call, the
 lines it got, the bytes it brought in, and whether it was cut, an error, a
 repeat of an earlier read (same path, offset and limit) or a "file unchanged"
-stub. Shell commands that only print a file (cat, head, sed -n, nl) count as
+stub.
+
+On a terminal, FILE opens in the inspector as its transcript: a card per
+read, drawn as the agent draws it with the result the model received, a dim
+row for every other tool call, and a head that sums the session; r on a
+card runs that read again now (at --cwd, if the project moved) and shows
+same, changed or differs, with a diff of recorded against now. A long
+session shows its first screen while the rest is read. --text prints the
+listing instead, as on a pipe. Shell commands that only print a file (cat, head, sed -n, nl) count as
 reads too. The result is the one the model received: for Claude Code, the
 request's form of it, not the transcript's.
 
@@ -74,6 +82,8 @@ a session, else 0.`,
 		Example: `  readlens session                                   # the sessions of this directory
   readlens session --cwd ~/src/app --json
   readlens session ~/.claude/projects/-home-me-app/5e55105e-….jsonl
+  readlens session SESSION.jsonl                     # in the inspector, on a terminal
+  readlens session SESSION.jsonl --text              # the listing
   readlens session SESSION.jsonl --check
   readlens session SESSION.jsonl --check --cwd ~/src/app   # the project moved
   readlens session SESSION.jsonl --json | jq '.reads[] | select(.cut)'`,

@@ -189,6 +189,9 @@ func SessionHeadRows(st *theme.Styles, width int, h SessionHead) []string {
 		version = "(version not recorded)"
 	}
 	title := fmt.Sprintf("%s %s session %s", h.Agent, version, h.ID)
+	if h.Agent == "" {
+		title = "a session" // whose, its first records say
+	}
 	tokens := "tokens being counted"
 	if h.Tokens >= 0 {
 		tokens = fmt.Sprintf("≈%d tokens, %s", h.Tokens, h.Tokenizer)

@@ -205,9 +205,6 @@ func (m *Model) newID() int {
 // the sums so far (tokens still uncounted) while it is being read.
 func (v *sessionView) headInfo() render.SessionHead {
 	h := render.SessionHead{Agent: v.meta.name, Version: v.meta.version, ID: v.meta.id, Cwd: v.meta.cwd, File: v.file.Path, Tokens: -1}
-	if h.Agent == "" {
-		h.Agent = "an agent's"
-	}
 	var sum session.Summary
 	if v.sum != nil {
 		sum = *v.sum
