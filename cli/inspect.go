@@ -6,6 +6,8 @@ import (
 
 	"github.com/charmbracelet/x/term"
 	"github.com/readlens/readlens/reader/agents/all"
+	"github.com/readlens/readlens/render"
+	"github.com/readlens/readlens/session"
 	"github.com/readlens/readlens/tui"
 	"github.com/spf13/cobra"
 )
@@ -134,4 +136,19 @@ characters, a binary file and an image.`,
 func addThemeFlag(cmd *cobra.Command, theme *string) {
 	cmd.Flags().StringVar(theme, "theme", "", "dark or light (default: the terminal's background)")
 	_ = cmd.RegisterFlagCompletionFunc("theme", cobra.FixedCompletions([]string{"dark", "light"}, cobra.ShellCompDirectiveNoFileComp))
+}
+
+// inspectSessions opens the inspector on a list of sessions: enter opens
+// one as its transcript.
+func inspectSessions(cmd *cobra.Command, l *session.Listing, dir string) error {
+	list := tui.Sessions{Dir: dir}
+	for _, s := range l.Sessions {
+		list.Entries = append(list.Entries, tui.SessionEntry{
+			Row: render.ListedSession{Agent: s.AgentName, When: s.Modified.In(sessionZone).Format("2006-01-02 15:04"),
+				Reads: s.Reads, Partial: s.Partial, Prompt: s.Prompt},
+			File: tui.SessionFile{Path: s.File, Agent: s.Agent},
+		})
+	}
+	o := tui.Options{Dir: dir, Cwd: dir, Home: os.Getenv("HOME"), Sessions: &list}
+	return tui.Run(cmd.Context(), o, cmd.InOrStdin(), cmd.OutOrStdout())
 }

@@ -257,6 +257,7 @@ func TestSessionOpensTheInspector(t *testing.T) {
 	}
 	term := openTerminal(t, true)
 	go func() {
+		defer term.master.WriteString("\x03") // ctrl+c, whatever showed: the test never hangs
 		for range 200 {
 			time.Sleep(25 * time.Millisecond)
 			term.mu.Lock()
@@ -277,5 +278,35 @@ func TestSessionOpensTheInspector(t *testing.T) {
 	code, out, _ = term.run(t, false, nil, "session", session, "--text")
 	if code != exitOK || !strings.HasPrefix(out, "Claude Code 2.1.330 session 5e55105e-0015-4c1a-9d2e-00000000c1a0, cwd $ROOT\r\n") {
 		t.Errorf("--text: exit %d, wrote %q", code, out)
+	}
+}
+
+// TestSessionListInTheInspector: on a terminal, `readlens session` lists
+// the directory's sessions in the inspector; enter opens the newest (pi's).
+func TestSessionListInTheInspector(t *testing.T) {
+	_, _, project := listHome(t)
+	term := openTerminal(t, true)
+	steps := []struct{ when, press string }{
+		{"4 sessions of ", "\r"},
+		{"pi (version not recorded) session 01a20584-ffbc-7687-8dbf-5acc03be2e97", "q"},
+	}
+	go func() {
+		defer term.master.WriteString("\x03") // ctrl+c, whatever showed: the test never hangs
+		for _, s := range steps {
+			for i := 0; i < 200; i++ {
+				time.Sleep(25 * time.Millisecond)
+				term.mu.Lock()
+				shown := strings.Contains(term.out.String(), s.when)
+				term.mu.Unlock()
+				if shown {
+					term.master.WriteString(s.press)
+					break
+				}
+			}
+		}
+	}()
+	code, out, _ := term.run(t, false, nil, "session", "--cwd", project)
+	if code != exitOK || !strings.Contains(out, "pi (version not recorded) session 01a20584-ffbc-7687-8dbf-5acc03be2e97") {
+		t.Errorf("exit %d, wrote %q", code, out)
 	}
 }

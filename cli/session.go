@@ -57,7 +57,8 @@ Formats, told from the file (--agent NAME reads it as that agent's):
                does not open)
 
 Without FILE, the sessions of every agent whose working directory is the
-current directory (or --cwd DIR) or below it, newest first: the agent, when
+current directory (or --cwd DIR) or below it, newest first (on a terminal,
+as a list in the inspector: enter opens one, tab comes back): the agent, when
 its file was last written, its reads ("12+" when only the first 32 MiB of
 a longer session were read) and its first prompt; --json lists them as an
 array. Each is looked for where its agent keeps it, moved by the variables
@@ -99,7 +100,7 @@ a session, else 0.`,
 	fl.BoolVar(&f.json, "json", false, "print one JSON object: the session and every read, with the result the model received (without FILE: an array, one object a session)")
 	fl.BoolVar(&f.check, "check", false, "run every read again with readlens: same, changed or differs (exit 1 if one differs)")
 	fl.StringVar(&f.cwd, "cwd", "", "with --check or in the inspector: where the session's working directory is now, if the project moved; without FILE: the directory whose sessions are listed")
-	fl.BoolVar(&f.text, "text", false, "print the reads as text even on a terminal, where FILE opens in the inspector")
+	fl.BoolVar(&f.text, "text", false, "print text even on a terminal, where the inspector opens (FILE as its transcript, or the list of sessions)")
 	fl.StringVar(&f.agent, "agent", "", "read the file as this agent's session ("+strings.Join(session.Formats(), ", ")+"), not the one the file tells")
 	return cmd
 }

@@ -64,6 +64,9 @@ func runSessionList(cmd *cobra.Command, f sessionFlags) error {
 		return usageErr("%v", err)
 	}
 	out, errw := cmd.OutOrStdout(), cmd.ErrOrStderr()
+	if !f.json && !f.text && terminals(cmd) {
+		return inspectSessions(cmd, l, dir)
+	}
 	if f.json {
 		err = writeListJSON(out, l, isTerminal(out))
 	} else {

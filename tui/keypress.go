@@ -46,6 +46,8 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return m.findKey(msg)
 	case focusCompare:
 		return m.compareKey(msg)
+	case focusSessions:
+		return m.sessionsKey(msg)
 	case focusPicker:
 		return m.pickerKey(msg)
 	}
@@ -124,6 +126,8 @@ func (m *Model) transcriptKey(msg tea.KeyPressMsg) tea.Cmd {
 		return tea.Quit
 	case key.Matches(msg, k.Help):
 		m.fullHelp = !m.fullHelp
+	case key.Matches(msg, k.ToPicker) && m.sessions != nil:
+		m.focus = focusSessions // back to the list the session came from
 	case key.Matches(msg, k.ToPicker):
 		m.focus = focusPicker
 		return m.picker.refresh()

@@ -116,6 +116,28 @@ func (k KeyMap) compareHelp() keyHelp {
 	return keyHelp{short: []key.Binding{k.Up, k.Down, open, k.Cancel}, full: [][]key.Binding{{k.Up, k.Down, open, k.Cancel}}}
 }
 
+// listKeys are the keys of the list of sessions.
+type listKeys struct{ up, down, open, back, quit key.Binding }
+
+func sessionListKeys() listKeys {
+	b := func(keys []string, k, help string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(k, help))
+	}
+	return listKeys{
+		up:   b([]string{"up", "k"}, "↑/k", "up"),
+		down: b([]string{"down", "j"}, "↓/j", "down"),
+		open: b([]string{"enter"}, "enter", "open the session"),
+		back: b([]string{"tab"}, "tab", "back here from a session"),
+		quit: b([]string{"q", "esc", "ctrl+c"}, "q", "quit"),
+	}
+}
+
+func (k KeyMap) sessionsHelp() keyHelp {
+	l := sessionListKeys()
+	return keyHelp{short: []key.Binding{l.up, l.down, l.open, l.back, l.quit},
+		full: [][]key.Binding{{l.up, l.down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {l.open, l.back, l.quit}}}
+}
+
 func (k KeyMap) formHelp() keyHelp {
 	return keyHelp{short: []key.Binding{k.Submit, k.Field, k.Cancel}, full: [][]key.Binding{{k.Submit, k.Field, k.Cancel}}}
 }

@@ -32,6 +32,8 @@ type Options struct {
 	Theme string
 	// Session opens an agent's session as the transcript, a card per read.
 	Session *SessionFile
+	// Sessions opens on a list of sessions to pick one from.
+	Sessions *Sessions
 }
 
 // Read is a call made at start.
@@ -51,6 +53,7 @@ const (
 	focusForm
 	focusFind
 	focusCompare
+	focusSessions
 )
 
 // Model is the root of the inspector: it owns the layout, the focus and the
@@ -67,8 +70,9 @@ type Model struct {
 	tr        transcript
 	form      *form
 	find      *finder
-	cmp       *comparison  // the compare view, while it is open
-	sess      *sessionView // the session the transcript shows, if any
+	cmp       *comparison    // the compare view, while it is open
+	sess      *sessionView   // the session the transcript shows, if any
+	sessions  *sessionPicker // the list of sessions it was picked from, if any
 	match     match
 	profiles  []string
 	profile   int
@@ -168,6 +172,9 @@ func (m *Model) Init() tea.Cmd {
 	}
 	if m.opts.Session != nil {
 		cmds = append(cmds, m.openSession(*m.opts.Session))
+	}
+	if m.opts.Sessions != nil {
+		m.sessions, m.focus = &sessionPicker{list: *m.opts.Sessions}, focusSessions
 	}
 	if len(m.opts.Reads) > 0 {
 		// Open on the first card, at the top: it is what the first keys act on.

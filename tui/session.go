@@ -26,16 +26,17 @@ type SessionFile struct {
 
 // sessionView is the session the transcript shows.
 type sessionView struct {
-	file  SessionFile
-	meta  sessionMeta
-	s     *session.Session // nil until the whole file is read
-	sum   *session.Summary // nil until the reads' tokens are counted
-	err   error
-	head  *card
-	cards []*card // a card per call, in the session's order
-	read  int64   // bytes of the file read so far
-	size  int64
-	ch    chan tea.Msg
+	file   SessionFile
+	meta   sessionMeta
+	s      *session.Session // nil until the whole file is read
+	sum    *session.Summary // nil until the reads' tokens are counted
+	err    error
+	head   *card
+	cards  []*card // a card per call, in the session's order
+	read   int64   // bytes of the file read so far
+	size   int64
+	ch     chan tea.Msg
+	cancel context.CancelFunc // stops the reading
 }
 
 // sessionMeta is what the head says of whose session it is.
@@ -51,6 +52,7 @@ func metaOf(s *session.Session) sessionMeta {
 // while the parser waited: the first screen of a long session shows while
 // the rest of it is read.
 type sessionBatchMsg struct {
+	v     *sessionView // set by waitSession: a batch of a session no longer shown is dropped
 	calls []*session.Call
 	meta  sessionMeta
 	read  int64
@@ -59,6 +61,7 @@ type sessionBatchMsg struct {
 
 // sessionDoneMsg is the whole session, its sums, or why it cannot be read.
 type sessionDoneMsg struct {
+	v   *sessionView
 	s   *session.Session
 	sum session.Summary
 	err error
@@ -71,7 +74,8 @@ var firstBatch, batchEvery = 100 * time.Millisecond, 500 * time.Millisecond
 
 // openSession starts reading the session and adds its head card.
 func (m *Model) openSession(f SessionFile) tea.Cmd {
-	v := &sessionView{file: f, ch: make(chan tea.Msg)}
+	ctx, cancel := context.WithCancel(m.ctx)
+	v := &sessionView{file: f, ch: make(chan tea.Msg), cancel: cancel}
 	m.sess = v
 	v.head = &card{id: m.newID(), fixed: func(st *theme.Styles, width int) render.Extra {
 		rows := render.SessionHeadRows(st, width, v.headInfo())
@@ -79,15 +83,30 @@ func (m *Model) openSession(f SessionFile) tea.Cmd {
 	}}
 	m.tr.cards = append(m.tr.cards, v.head)
 	m.tr.sel, m.focus = 0, focusTranscript
-	go readSession(m.ctx, f, v.ch)
-	return waitSession(v.ch)
+	go readSession(ctx, f, v.ch)
+	return waitSession(v)
 }
 
-func waitSession(ch chan tea.Msg) tea.Cmd { return func() tea.Msg { return <-ch } }
+// waitSession is the next message of v's reading, marked as v's; nil once
+// the reading has ended.
+func waitSession(v *sessionView) tea.Cmd {
+	return func() tea.Msg {
+		switch msg := (<-v.ch).(type) {
+		case sessionBatchMsg:
+			msg.v = v
+			return msg
+		case sessionDoneMsg:
+			msg.v = v
+			return msg
+		}
+		return nil
+	}
+}
 
 // readSession parses the session file, sending what it has every
 // batchEvery, then the whole session and its sums.
 func readSession(ctx context.Context, f SessionFile, ch chan<- tea.Msg) {
+	defer close(ch)
 	send := func(msg tea.Msg) bool {
 		select {
 		case ch <- msg:
@@ -149,19 +168,25 @@ func (c *countingReader) Read(p []byte) (int, error) {
 // sessionBatch adds the calls of a batch, leaving the selection where it is.
 func (m *Model) sessionBatch(msg sessionBatchMsg) tea.Cmd {
 	v := m.sess
+	if msg.v != v {
+		return nil // a session no longer shown
+	}
 	v.meta, v.read, v.size = msg.meta, msg.read, msg.size
 	m.opts.Cwd = v.meta.cwd // call lines are shortened against it, and p reads from it
 	for _, c := range msg.calls {
 		m.addSessionCard(c)
 	}
 	v.head.invalidate()
-	return waitSession(v.ch)
+	return waitSession(v)
 }
 
 // sessionDone puts the finished session's calls in the cards: a later
 // record may have replaced a result or marked a repeat.
 func (m *Model) sessionDone(msg sessionDoneMsg) tea.Cmd {
 	v := m.sess
+	if msg.v != v {
+		return nil
+	}
 	if msg.err != nil {
 		v.err = msg.err
 		v.head.invalidate()

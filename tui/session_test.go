@@ -10,8 +10,10 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
 	"github.com/readlens/readlens/internal/fixtures"
 	"github.com/readlens/readlens/internal/oracle"
+	"github.com/readlens/readlens/render"
 )
 
 // claudeSession is Claude Code 2.1.330's own session file, recorded by
@@ -44,9 +46,22 @@ func sessionModel(t *testing.T, f SessionFile, w, h int) *Model {
 	return m
 }
 
+// TestSessionTranscript: the session's head, then a card per read with
+// what the session says of it, and a dim row for the Edit between them;
+// the README shows this screen.
 func TestSessionTranscript(t *testing.T) {
-	m := sessionModel(t, SessionFile{Path: claudeSession}, 100, 60)
-	t.Log("\n" + screen(m))
+	m := sessionModel(t, SessionFile{Path: claudeSession}, 100, 24)
+	golden.RequireEqual(t, screen(m))
+	press(m, "G")
+	if c := m.tr.selected(); c.rec == nil || c.rec.call.N != 13 || !strings.Contains(screen(m), "read 12 · error") {
+		t.Errorf("G: the last card is not read 12's error:\n%s", screen(m))
+	}
+	for range 8 {
+		press(m, "up")
+	}
+	if c := m.tr.selected(); c.rec == nil || c.rec.call.N != 5 || !strings.Contains(screen(m), "· 5 Edit  notes.md") {
+		t.Errorf("the Edit's row:\n%s", screen(m))
+	}
 }
 
 // cardRows is the selected card's rows as drawn, without colour.
@@ -136,7 +151,7 @@ func TestSessionStreams(t *testing.T) {
 	go readSession(t.Context(), SessionFile{Path: claudeSession}, ch)
 	var got []int
 	firstAt := int64(-1)
-	for msg := range ch {
+	for msg := range ch { // closed once the reading ends
 		switch msg := msg.(type) {
 		case sessionBatchMsg:
 			for _, c := range msg.calls {
@@ -163,5 +178,46 @@ func TestSessionStreams(t *testing.T) {
 			}
 		}
 		break
+	}
+}
+
+// TestSessionPicker: the list of sessions opens the one under the cursor;
+// tab comes back to the list, and another session replaces the first.
+func TestSessionPicker(t *testing.T) {
+	list := Sessions{Dir: "/home/me/app", Entries: []SessionEntry{
+		{Row: render.ListedSession{Agent: "Claude Code", When: "2026-11-22 21:57", Reads: 12, Prompt: "Read the files\nthe script names."},
+			File: SessionFile{Path: claudeSession}},
+		{Row: render.ListedSession{Agent: "pi", When: "2026-11-22 21:40", Reads: 11, Partial: true, Prompt: ""},
+			File: SessionFile{Path: "../testdata/sessions/pi/reads.jsonl"}},
+	}}
+	m := New(Options{Dir: t.TempDir(), Theme: "dark", Sessions: &list})
+	m.statusFor = 0
+	drive(m, tea.WindowSizeMsg{Width: 60, Height: 8})
+	drive(m, m.Init()())
+	want := []string{
+		" readlens   opencode  pi  claude-code  gemini-cli  cline ›",
+		"2 sessions of /home/me/app and below",
+		"  agent        when              reads  first prompt",
+		"› Claude Code  2026-11-22 21:57     12  Read the files the s",
+		"  pi           2026-11-22 21:40    11+  -",
+		"",
+		"",
+		"↑/k up • ↓/j down • enter open the session …",
+	}
+	if got := strings.Split(screen(m), "\n"); !slices.Equal(got, want) {
+		t.Errorf("the list:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+
+	press(m, "down", "enter")
+	if m.sess == nil || m.sess.s == nil || m.sess.meta.name != "pi" || m.focus != focusTranscript {
+		t.Fatalf("enter on pi's session: %+v", m.sess)
+	}
+	press(m, "tab")
+	if m.focus != focusSessions {
+		t.Fatalf("tab: focus %v", m.focus)
+	}
+	press(m, "up", "enter")
+	if m.sess.meta.name != "Claude Code" || len(m.tr.cards) != 1+13 {
+		t.Errorf("the second session: %s, %d cards", m.sess.meta.name, len(m.tr.cards))
 	}
 }

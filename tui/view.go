@@ -56,7 +56,7 @@ func (m *Model) layout() layout {
 // side when the terminal is wide, else whichever has the focus.
 func (m *Model) columns() (pickW, cardX, cardW int) {
 	switch {
-	case m.sess != nil && m.focus != focusPicker:
+	case m.focus == focusSessions, m.sess != nil && m.focus != focusPicker:
 		// A session's transcript is the screen: tab brings the picker.
 		return 0, 0, m.width
 	case m.width >= narrow:
@@ -180,6 +180,8 @@ func (m *Model) helpKeys() help.KeyMap {
 		return m.keys.formHelp()
 	case focusCompare:
 		return m.keys.compareHelp()
+	case focusSessions:
+		return m.keys.sessionsHelp()
 	}
 	return m.keys.transcriptHelp()
 }
@@ -245,6 +247,8 @@ func (m *Model) draw() string {
 			pick = strings.Split(m.picker.view(m.st, l.pickW, l.bodyHeight, m.focus == focusPicker), "\n")
 		}
 		switch {
+		case l.cardW > 0 && m.focus == focusSessions:
+			cards = m.sessions.view(m.st, l.cardW, l.bodyHeight)
 		case l.cardW > 0 && m.cmp != nil:
 			cards = strings.Split(m.cmp.view(m.st, l.cardW, l.bodyHeight), "\n")
 		case l.cardW > 0:
