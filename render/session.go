@@ -22,6 +22,9 @@ type Recorded struct {
 	Line   int    // the session line holding the call
 	Time   string // when the call was made, as recorded
 	Source string // which record the model's form of the result came from
+	// Version names the agent's release that made the call when readlens's
+	// profile is of another ("Codex 0.105.0 (the profile is of 0.169.0)").
+	Version string
 }
 
 // RecordedRows are the rows under a recorded read's call line: which read
@@ -41,6 +44,9 @@ func RecordedRows(st *theme.Styles, width int, r Recorded) []string {
 		ss = append(ss, sentence{st.Hint, " · lines " + r.Range})
 	default:
 		ss = append(ss, sentence{st.Hint, " · " + Plain(r.Range)})
+	}
+	if r.Version != "" {
+		ss = append(ss, sentence{st.Warning, " · by " + Plain(r.Version)})
 	}
 	rows := []string{clipSentences(ss, width)}
 	if r.Shell != "" {

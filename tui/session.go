@@ -217,6 +217,7 @@ func (m *Model) addSessionCard(c *session.Call) {
 		sc.profile = ""
 	}
 	sc.setCall(c)
+	sc.rec.from = v
 	v.cards = append(v.cards, sc)
 	m.tr.cards = append(m.tr.cards, sc)
 }

@@ -19,6 +19,7 @@ import (
 // it with the result the model received, or one dim row for another call.
 type recorded struct {
 	call  *session.Call
+	from  *sessionView
 	check *render.Recheck // the read run again now (r); nil before
 }
 
@@ -93,6 +94,11 @@ func (c *card) recordedRows(st *theme.Styles, width int) render.Extra {
 	}
 	if call.Result != nil && call.Result.Source.Record != "" {
 		r.Source = call.Result.Source.String()
+	}
+	if meta := c.rec.from.meta; meta.version != "" {
+		if release, differs := session.ReleaseDiffers(meta.agent, meta.version); differs {
+			r.Version = fmt.Sprintf("%s %s (the profile is of %s)", meta.name, meta.version, release)
+		}
 	}
 	var check []string
 	if c.rec.check != nil {
