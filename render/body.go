@@ -68,6 +68,9 @@ func NewBody(st *theme.Styles, width int, r *reader.Result, o Options) *Body {
 	} else {
 		b.src = newAgent(st, m)
 	}
+	if u := o.Unseen; o.Expanded && u != nil && len(u.Tails) > 0 {
+		b.src = shaded{source: b.src, tails: u.Tails, longer: u.Longer, ink: inkOf(st.Unseen), mark: inkOf(st.Invisible)}
+	}
 	total := b.src.len()
 	if limit >= 0 && limit < total {
 		b.src = first{b.src, limit}
@@ -80,6 +83,9 @@ func NewBody(st *theme.Styles, width int, r *reader.Result, o Options) *Body {
 		b.tail.add(prose(width, sentence{st.Hint, fmt.Sprintf("... (%d more lines, %s to expand)", hidden, key)})...)
 	}
 	if o.Expanded {
+		if o.Unseen != nil {
+			b.tail.add(unseenRows(st, width, r.Truncation, o.Unseen)...)
+		}
 		b.tail.add(minimap(st, width, r.Truncation)...)
 	}
 	// What the tool left out, attachments and readlens's notes are never

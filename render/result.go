@@ -46,6 +46,10 @@ type Options struct {
 	Measure *Measure
 	// Depth is the colours pictures are drawn in (Attachment.Pixels).
 	Depth Depth
+	// Unseen, on an expanded card, is what the tool left out of the file:
+	// drawn shaded, the cut lines' tails on their rows and the first lines
+	// past the cap under the result.
+	Unseen *reader.Unseen
 }
 
 // Result draws a result in rows of at most width cells: a collapsed result

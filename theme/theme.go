@@ -62,6 +62,8 @@ type Styles struct {
 	// A session's transcript: its other tool calls, and a diff of a
 	// recorded result against readlens's answer now.
 	OtherCall, DiffAdd, DiffDel, DiffHunk lipgloss.Style
+	// What the model never got, shown beside what it did.
+	Unseen lipgloss.Style
 
 	// Chroma highlights code in this palette.
 	Chroma *chroma.Style
@@ -113,6 +115,7 @@ func New(dark bool) *Styles {
 	st.DiffAdd = s.Foreground(t.Success)
 	st.DiffDel = s.Foreground(t.Error)
 	st.DiffHunk = s.Foreground(t.Info)
+	st.Unseen = s.Foreground(t.FgSubtle).Background(t.BgCode).Faint(true)
 
 	st.Chroma = chromaStyle(t, dark)
 	return st

@@ -27,6 +27,7 @@ type card struct {
 	measure *render.Measure // res measured for drawing, made with it
 	err     error           // readlens could not run the call at all
 	cancel  context.CancelFunc
+	ctx     context.Context // the read's: closing the card stops what it started
 	// progress is what the running read has read so far, since began.
 	progress atomic.Int64
 	began    time.Time
@@ -36,6 +37,10 @@ type card struct {
 	hl       []string // the result's lines highlighted, for the pretty view
 	hlDark   bool     // the theme hl was made in
 	hlAsked  bool
+	// unseen is what the read left out of the file, shaded when expanded;
+	// asked for once, when the card is first expanded.
+	unseen      *reader.Unseen
+	unseenAsked bool
 
 	// A session's card: a call as recorded (rec), or rows with no call
 	// line (fixed: the session's head, a call that is not a read).
@@ -108,7 +113,7 @@ func (c *card) rows(st *theme.Styles, width int, selected bool, env callEnv) *re
 		call.State = render.Done
 	}
 	if c.cache.body == nil || c.cache.bodyKey != bk {
-		opts := render.Options{Expanded: c.expanded, View: c.view, Highlighted: hl, Measure: c.measure, Depth: env.depth}
+		opts := render.Options{Expanded: c.expanded, View: c.view, Highlighted: hl, Measure: c.measure, Depth: env.depth, Unseen: c.unseen}
 		c.cache.body, c.cache.bodyKey = render.NewBody(st, bk.width, res, opts), bk
 	}
 	var extra render.Extra

@@ -62,3 +62,20 @@ func highlightCmd(st *theme.Styles, id int, res *reader.Result) tea.Cmd {
 
 // statusMsg clears a transient status once it is old.
 type statusClearMsg struct{ seq int }
+
+type unseenMsg struct {
+	id     int
+	res    *reader.Result
+	unseen *reader.Unseen
+}
+
+// unseenCmd reads what res left out of its file, for the expanded card.
+func unseenCmd(ctx context.Context, id int, req reader.Request, res *reader.Result) tea.Cmd {
+	return func() tea.Msg {
+		u, err := reader.ReadUnseen(ctx, req, res)
+		if err != nil || u == nil {
+			return nil
+		}
+		return unseenMsg{id, res, u}
+	}
+}

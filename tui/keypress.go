@@ -21,23 +21,26 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		m.fullHelp = false // esc closes the help first, wherever the focus is
 		return nil
 	case key.Matches(msg, k.Expand):
-		if c := m.tr.selected(); c != nil {
+		c := m.tr.selected()
+		if c != nil {
 			c.expanded = !c.expanded
 			c.invalidate()
 			m.reveal()
 		}
-		return nil
+		return m.askUnseen(c)
 	case key.Matches(msg, k.ExpandAll):
 		expand := false
 		for _, c := range m.tr.cards {
 			expand = expand || !c.expanded
 		}
+		var cmds []tea.Cmd
 		for _, c := range m.tr.cards {
 			c.expanded = expand
 			c.invalidate()
+			cmds = append(cmds, m.askUnseen(c))
 		}
 		m.reveal()
-		return nil
+		return tea.Batch(cmds...)
 	}
 	switch m.focus {
 	case focusForm:
@@ -197,6 +200,7 @@ func (m *Model) transcriptKey(msg tea.KeyPressMsg) tea.Cmd {
 		c.expanded = !c.expanded
 		c.invalidate()
 		m.reveal()
+		return m.askUnseen(c)
 	case key.Matches(msg, k.View):
 		if c.view == render.AgentView {
 			c.view = render.PrettyView

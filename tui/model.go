@@ -211,12 +211,38 @@ func (m *Model) start(c *card, prof reader.Profile) tea.Cmd {
 	m.nextID++
 	c.id, c.cancel = m.nextID, cancel
 	c.res, c.measure, c.err, c.hl = nil, nil, nil, nil
+	c.unseen, c.unseenAsked = nil, false
 	c.progress.Store(0)
 	c.began = m.now()
 	c.invalidate()
-	req := reader.Request{Profile: prof, Args: c.args, Cwd: m.opts.Cwd, Worktree: m.opts.Worktree, Home: m.opts.Home, FS: m.opts.FS,
-		Progress: &c.progress, Pictures: true, NoImages: m.noImages}
+	req := m.request(c, prof)
+	req.Progress, req.Pictures = &c.progress, true
+	c.ctx = ctx
 	return tea.Batch(readCmd(ctx, m.st, c.id, req), m.spinWhileReading())
+}
+
+// request is the call a live card makes.
+func (m *Model) request(c *card, prof reader.Profile) reader.Request {
+	return reader.Request{Profile: prof, Args: c.args, Cwd: m.opts.Cwd, Worktree: m.opts.Worktree, Home: m.opts.Home, FS: m.opts.FS,
+		NoImages: m.noImages}
+}
+
+// askUnseen reads, once, what an expanded card's read left out of its
+// file, to draw it shaded.
+func (m *Model) askUnseen(c *card) tea.Cmd {
+	if c == nil || !c.expanded || c.unseenAsked || c.rec != nil || c.res == nil || !c.res.Truncation.Cut() {
+		return nil
+	}
+	prof, err := all.Lookup(c.profile)
+	if err != nil {
+		return nil
+	}
+	c.unseenAsked = true
+	ctx := c.ctx
+	if ctx == nil {
+		ctx = m.ctx
+	}
+	return unseenCmd(ctx, c.id, m.request(c, prof), c.res)
 }
 
 // spinWhileReading starts the spinner's ticks, unless they run already.
@@ -278,7 +304,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			c.res, c.measure, c.err, c.cancel = msg.res, msg.measure, msg.err, nil
 			c.invalidate()
 			m.reveal()
-			return m, m.highlight(c)
+			return m, tea.Batch(m.highlight(c), m.askUnseen(c))
 		}
 	case sessionBatchMsg:
 		return m, m.sessionBatch(msg)
@@ -309,6 +335,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		var cmd tea.Cmd
 		m.spin, cmd = m.spin.Update(msg)
 		return m, cmd
+	case unseenMsg:
+		if c := m.tr.byID(msg.id); c != nil && c.res == msg.res {
+			c.unseen = msg.unseen
+			c.invalidate()
+		}
 	case highlightedMsg:
 		if c := m.tr.byID(msg.id); c != nil {
 			c.hl, c.hlDark = msg.rows, msg.dark

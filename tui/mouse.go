@@ -39,7 +39,7 @@ func (m *Model) click(ms tea.Mouse) tea.Cmd {
 		c.expanded = !c.expanded
 		c.invalidate()
 		m.reveal()
-		return m.highlightSelected()
+		return tea.Batch(m.highlightSelected(), m.askUnseen(c))
 	}
 	return nil
 }
