@@ -78,6 +78,11 @@ func recordedResult(call *session.Call) *reader.Result {
 	for _, a := range r.Attachments {
 		res.Attachments = append(res.Attachments, reader.Attachment{Mime: a.Mime, Size: a.Size, SHA256: a.SHA256})
 	}
+	if f := r.File; f != nil && f.Lines > 0 && !r.IsError {
+		// The lines the tool said it showed: the status line and the
+		// minimap say where in the file the read was.
+		res.Truncation = reader.Truncation{FirstLine: f.Start, LastLine: f.Start + f.Lines - 1, TotalLines: f.Total, TotalKnown: f.Total > 0}
+	}
 	if r.Harness != "" {
 		res.Note = fmt.Sprintf("the agent sent %s of its own with this result (system reminders), not shown", render.Size(int64(len(r.Harness))))
 	}

@@ -52,6 +52,11 @@ func sessionModel(t *testing.T, f SessionFile, w, h int) *Model {
 func TestSessionTranscript(t *testing.T) {
 	m := sessionModel(t, SessionFile{Path: claudeSession}, 100, 24)
 	golden.RequireEqual(t, screen(m))
+	// Where in the file a recorded read was, from the tool's own account.
+	selectCall(t, m, 2)
+	if got := m.statusLine(); got != "card 3 of 14 · claude-code · agent view · lines 1999–2001 of 3001 · as recorded: cut" {
+		t.Errorf("status line of read 2: %q", got)
+	}
 	press(m, "G")
 	if c := m.tr.selected(); c.rec == nil || c.rec.call.N != 13 || !strings.Contains(screen(m), "read 12 · error") {
 		t.Errorf("G: the last card is not read 12's error:\n%s", screen(m))

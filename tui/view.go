@@ -140,8 +140,6 @@ func (m *Model) statusLine() string {
 		parts = append(parts[:1], "the session")
 	case c.fixed != nil:
 		parts = append(parts[:1], "a tool call that read no file")
-	case c.rec != nil:
-		parts = append(parts, "as recorded: "+c.rec.call.Status())
 	case c.running():
 		parts = append(parts, "reading")
 	case c.res != nil && c.res.IsError:
@@ -168,6 +166,9 @@ func (m *Model) statusLine() string {
 		if t.Silent {
 			parts = append(parts, "the model was not told")
 		}
+	}
+	if c.rec != nil && c.fixed == nil {
+		parts = append(parts, "as recorded: "+c.rec.call.Status())
 	}
 	return strings.Join(parts, " · ")
 }
