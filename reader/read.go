@@ -47,14 +47,7 @@ type Request struct {
 // Read runs a profile's read tool on a request, as the agent would.
 func Read(ctx context.Context, req Request) (*Result, error) {
 	p := req.Profile
-	if p == nil {
-		return nil, errors.New("reader: a request names no profile")
-	}
-	args, err := ParseArgs(req.Args)
-	if err != nil {
-		return nil, err
-	}
-	env, err := req.env()
+	args, env, err := req.call()
 	if err != nil {
 		return nil, err
 	}
@@ -132,6 +125,19 @@ func readSeveral(ctx context.Context, env Env, m Several, args Args) (*Plan, *Fo
 		first, total = nil, &Found{BytesRead: total.BytesRead}
 	}
 	return first, total, m.Join(calls, answers)
+}
+
+// call is the request's arguments and the environment its tool runs in.
+func (req Request) call() (Args, Env, error) {
+	if req.Profile == nil {
+		return Args{}, Env{}, errors.New("reader: a request names no profile")
+	}
+	args, err := ParseArgs(req.Args)
+	if err != nil {
+		return Args{}, Env{}, err
+	}
+	env, err := req.env()
+	return args, env, err
 }
 
 func (req Request) env() (Env, error) {

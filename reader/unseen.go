@@ -39,11 +39,7 @@ func ReadUnseen(ctx context.Context, req Request, res *Result) (*Unseen, error) 
 	if _, several := req.Profile.(Several); several {
 		return nil, nil // no one window stands for the call
 	}
-	args, err := ParseArgs(req.Args)
-	if err != nil {
-		return nil, err
-	}
-	env, err := req.env()
+	args, env, err := req.call()
 	if err != nil {
 		return nil, err
 	}

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -11,28 +10,13 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
-	"github.com/readlens/readlens/internal/fixtures"
-	"github.com/readlens/readlens/internal/oracle"
+	"github.com/readlens/readlens/internal/readertest"
 	"github.com/readlens/readlens/render"
 )
 
 // claudeSession is Claude Code 2.1.330's own session file, recorded by
 // internal/record (testdata/sessions/claude-code/README.md).
 const claudeSession = "../testdata/sessions/claude-code/reads.jsonl"
-
-// sessionRoot is the fixtures as the recorder set them up: where the
-// session's $ROOT is now.
-func sessionRoot(t *testing.T) string {
-	t.Helper()
-	root := filepath.Join(t.TempDir(), "root")
-	if err := fixtures.Copy(root, filepath.Join(oracle.Testdata(), "fixtures")); err != nil {
-		t.Fatal(err)
-	}
-	if err := fixtures.Dynamic(root); err != nil {
-		t.Fatal(err)
-	}
-	return root
-}
 
 func sessionModel(t *testing.T, f SessionFile, w, h int) *Model {
 	t.Helper()
@@ -98,7 +82,7 @@ func selectCall(t *testing.T, m *Model, n int) {
 // notes.md after the model edited it is changed, and the card shows the
 // diff of what the model got against what readlens gives now.
 func TestSessionRecheck(t *testing.T) {
-	root := sessionRoot(t)
+	root := readertest.FixtureRoot(t)
 	m := sessionModel(t, SessionFile{Path: claudeSession, Dir: root}, 100, 60)
 
 	selectCall(t, m, 1)
