@@ -2,7 +2,7 @@
 // agents, side by side in one run, on files it generates, and prints the
 // ratios the performance targets are stated in:
 //
-//	go run ./internal/bench [-runs 5] [-keep]
+//	go run ./internal/bench [-runs 5] [-keep] [-image-only]
 //
 // With OPENCODE_BIN and PI_PKG_DIR set (see the README's "Re-recording
 // goldens"), it also times the real opencode and pi read tools; without
@@ -31,6 +31,7 @@ func main() {
 	auditRuns := flag.Int("audit-runs", 1, "runs of each audit measurement (each takes tens of seconds)")
 	auditOnly := flag.Bool("audit-only", false, "measure only readlens audit against wc on GOROOT/src")
 	compareOnly := flag.Bool("compare-only", false, "measure only readlens compare against one read, and its CPU on a 100 KB file")
+	imageOnly := flag.Bool("image-only", false, "measure only readlens read --json on a 50 MP PNG: time and peak RSS")
 	flag.Parse()
 
 	dir, err := os.MkdirTemp("", "readlens-bench-")
@@ -45,6 +46,12 @@ func main() {
 	if *auditOnly {
 		fmt.Printf("\nmachine: %s, %s\n", cpuModel(), memTotal())
 		auditBench(bin, *auditRuns)
+		return
+	}
+
+	if *imageOnly {
+		fmt.Printf("\nmachine: %s, %s\n", cpuModel(), memTotal())
+		imageBench(bin, dir, *runs)
 		return
 	}
 
@@ -112,6 +119,7 @@ func main() {
 
 	auditBench(bin, *auditRuns)
 	compareBench(bin, dir, large, *runs)
+	imageBench(bin, dir, *runs)
 }
 
 // againstAgents times the real tools on file and prints how many times
