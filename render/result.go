@@ -46,6 +46,9 @@ type Options struct {
 	Measure *Measure
 	// Depth is the colours pictures are drawn in (Attachment.Pixels).
 	Depth Depth
+	// Graphics is the image protocol pictures are drawn with; kitty's
+	// only at TrueColor depth.
+	Graphics Graphics
 }
 
 // Result draws a result in rows of at most width cells: a collapsed result
