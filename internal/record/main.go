@@ -104,6 +104,15 @@ func main() {
 			args := strings.ReplaceAll(string(c.Args), oracle.RootVar, root)
 			e := env
 			e.noImages = c.NoImages
+			if c.NoPoppler {
+				dir, err := missingTool("pdftoppm")
+				if err != nil {
+					fmt.Fprintf(os.Stderr, "%s: %v\n", c.Name, err)
+					return
+				}
+				defer os.RemoveAll(dir)
+				e.extraEnv = append(e.extraEnv, "PATH="+dir+string(filepath.ListSeparator)+os.Getenv("PATH"))
+			}
 			rec, err := run(e, args)
 			if err != nil {
 				fmt.Fprintf(os.Stderr, "%s: %v\n", c.Name, err)
@@ -220,4 +229,15 @@ func command(env oracleEnv, name string, args ...string) (stdout, stderr []byte,
 func attachment(mime string, data []byte) oracle.Attachment {
 	sum := sha256.Sum256(data)
 	return oracle.Attachment{Mime: mime, Size: int64(len(data)), SHA256: hex.EncodeToString(sum[:])}
+}
+
+// missingTool is a directory whose tool exits 127 saying nothing, as a
+// shell does for a command it cannot find: first on PATH, it hides the
+// installed one (Claude Code takes pdftoppm -v's 127 for "not installed").
+func missingTool(tool string) (string, error) {
+	dir, err := os.MkdirTemp("", "record-no-"+tool+"-")
+	if err != nil {
+		return "", err
+	}
+	return dir, os.WriteFile(filepath.Join(dir, tool), []byte("#!/bin/sh\nexit 127\n"), 0o755)
 }

@@ -151,6 +151,9 @@ func (claudeCode) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Out
 		}
 	case ext == "pdf":
 		p.Whole = ccPDFMaxBytes
+		if c.hasPages {
+			p.Whole = ccPDFRenderMax // rendered by pdftoppm, not sent whole
+		}
 	default:
 		ccTextPlan(env, p, c)
 	}
