@@ -19,8 +19,9 @@ import (
 // the fake pdftoppm hands out.
 const pdftoppmPages = "READLENS_FAKE_PDFTOPPM_PAGES"
 
-// FakePdftoppm puts a pdftoppm first on PATH for the rest of the test, so
-// that Claude Code's PDF pages render where poppler is not installed (CI):
+// FakePdftoppm puts a pdftoppm (and a pdfinfo, which Claude Code's profile
+// only looks for) first on PATH for the rest of the test, so that Claude
+// Code's PDF pages render where poppler is not installed (CI):
 // the test binary itself, under that name (AsTool), which answers -v and
 // hands out the pages poppler 22.12.0 rendered of the fixture PDFs
 // (testdata/pdftoppm/<sha256 of the PDF, 16 digits>/, recorded with
@@ -32,8 +33,10 @@ func FakePdftoppm(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	if err := os.Symlink(exe, filepath.Join(dir, "pdftoppm")); err != nil {
-		t.Fatal(err)
+	for _, tool := range []string{"pdftoppm", "pdfinfo"} {
+		if err := os.Symlink(exe, filepath.Join(dir, tool)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	t.Setenv("PATH", dir+string(filepath.ListSeparator)+os.Getenv("PATH"))
 	t.Setenv(pdftoppmPages, filepath.Join(oracle.Testdata(), "pdftoppm"))
@@ -49,10 +52,13 @@ func NoPdftoppm(t *testing.T) {
 // AsTool makes the test binary the fake pdftoppm when it was started as
 // one; a package whose tests use FakePdftoppm calls it first in TestMain.
 func AsTool() {
-	if filepath.Base(os.Args[0]) != "pdftoppm" {
-		return
+	switch filepath.Base(os.Args[0]) {
+	case "pdftoppm":
+		os.Exit(fakePdftoppm(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	case "pdfinfo":
+		fmt.Fprintln(os.Stderr, "readlens's test double of pdfinfo is there to be found, not run")
+		os.Exit(99)
 	}
-	os.Exit(fakePdftoppm(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
 var pageName = regexp.MustCompile(`-0*(\d+)\.jpg$`)

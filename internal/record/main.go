@@ -105,7 +105,7 @@ func main() {
 			e := env
 			e.noImages = c.NoImages
 			if c.NoPoppler {
-				dir, err := missingTool("pdftoppm")
+				dir, err := missingTools("pdftoppm", "pdfinfo")
 				if err != nil {
 					fmt.Fprintf(os.Stderr, "%s: %v\n", c.Name, err)
 					return
@@ -231,13 +231,19 @@ func attachment(mime string, data []byte) oracle.Attachment {
 	return oracle.Attachment{Mime: mime, Size: int64(len(data)), SHA256: hex.EncodeToString(sum[:])}
 }
 
-// missingTool is a directory whose tool exits 127 saying nothing, as a
-// shell does for a command it cannot find: first on PATH, it hides the
-// installed one (Claude Code takes pdftoppm -v's 127 for "not installed").
-func missingTool(tool string) (string, error) {
-	dir, err := os.MkdirTemp("", "record-no-"+tool+"-")
+// missingTools is a directory whose tools exit 127 saying nothing, as a
+// shell does for a command it cannot find: first on PATH, they hide the
+// installed ones (Claude Code takes pdftoppm -v's 127 for "not installed",
+// and a pdfinfo that fails for a page count it cannot know).
+func missingTools(tools ...string) (string, error) {
+	dir, err := os.MkdirTemp("", "record-no-poppler-")
 	if err != nil {
 		return "", err
 	}
-	return dir, os.WriteFile(filepath.Join(dir, tool), []byte("#!/bin/sh\nexit 127\n"), 0o755)
+	for _, tool := range tools {
+		if err := os.WriteFile(filepath.Join(dir, tool), []byte("#!/bin/sh\nexit 127\n"), 0o755); err != nil {
+			return dir, err
+		}
+	}
+	return dir, nil
 }

@@ -176,7 +176,7 @@ func ccPDF(c *ccCall, p *reader.Plan, f *reader.Found) *reader.Outcome {
 		return ccRenderedPages(p, f, r.First, r.Last)
 	}
 	switch {
-	case pages > ccPDFWholeMax:
+	case pages > ccPDFWholeMax && ccHasPdfinfo():
 		return reader.Fail(fmt.Sprintf("This PDF has %d pages, which is too many to read at once. Use the pages parameter to read specific page ranges (e.g., pages: \"1-5\"). Maximum 20 pages per request.", pages))
 	case f.Size == 0:
 		return reader.Fail("PDF file is empty: " + p.Path)

@@ -52,6 +52,21 @@ func ccHasPdftoppm() bool {
 	return ok
 }
 
+var ccPdfinfoSeen sync.Map // PATH -> bool
+
+// ccHasPdfinfo says whether there is a pdfinfo to count a PDF's pages
+// before it is sent whole: without one Claude Code goes without a count
+// and sends a PDF of any number of pages. Looked up once for each PATH.
+func ccHasPdfinfo() bool {
+	path := os.Getenv("PATH")
+	if v, ok := ccPdfinfoSeen.Load(path); ok {
+		return v.(bool)
+	}
+	_, err := exec.LookPath("pdfinfo")
+	ccPdfinfoSeen.Store(path, err == nil)
+	return err == nil
+}
+
 // ccRenderPages runs pdftoppm on the PDF for pages first to last (0: to
 // the end) in a directory of its own, outside the tree read, and returns
 // the JPEGs in name order, which is page order; stderr when it fails.
