@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/x/term"
 	"github.com/readlens/readlens/reader/agents/all"
+	"github.com/readlens/readlens/render"
 	"github.com/readlens/readlens/tui"
 	"github.com/spf13/cobra"
 )
@@ -76,6 +77,7 @@ func inspectorOptions(pos []string, f inspectFlags) (tui.Options, error) {
 		}
 	}
 	o.Profile, o.Theme = f.profile, f.theme
+	o.Graphics = render.GraphicsFor(os.Environ(), true) // the inspector runs on a terminal
 	return o, nil
 }
 

@@ -78,10 +78,21 @@ func SixelFromAttributes(g Graphics, attrs []int) Graphics {
 	return g
 }
 
+// KittyID is the number the picture's kitty image goes by (KittyImage): a
+// UI that sends each image once keys them by it.
+func (p *Picture) KittyID() uint32 { return p.kittyID() }
+
 // kittyID is the image number a picture goes by: its pixels and its size
 // in cells, hashed into the 24 bits a colour carries (never 0). The same
 // picture at the same size is the same image, sent once.
 func (p *Picture) kittyID() uint32 {
+	if p.id == 0 {
+		p.id = p.hashID()
+	}
+	return p.id
+}
+
+func (p *Picture) hashID() uint32 {
 	h := fnv.New32a()
 	b := p.src.Bounds()
 	h.Write([]byte(strconv.Itoa(b.Dx()) + "x" + strconv.Itoa(b.Dy()) + ":" + strconv.Itoa(p.cols) + "x" + strconv.Itoa(p.rows)))

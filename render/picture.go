@@ -52,6 +52,7 @@ type Picture struct {
 	w, h       int // the pixels it draws: cols × up to 2·rows
 	depth      Depth
 	graphics   Graphics // how its rows draw it: half blocks unless set
+	id         uint32   // its kitty image's number, once hashed
 }
 
 // NewPicture fits img into width cells and maxRows rows (2·maxRows pixels

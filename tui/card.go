@@ -60,6 +60,7 @@ type bodyKey struct {
 	view     render.View
 	hl       bool
 	depth    render.Depth
+	graphics render.Graphics
 }
 
 func (c *card) running() bool { return c.res == nil && c.err == nil }
@@ -78,7 +79,7 @@ func (c *card) highlighted(st *theme.Styles) []string {
 // says how far its read has come.
 func (c *card) rows(st *theme.Styles, width int, selected bool, env callEnv) *render.CardRows {
 	hl := c.highlighted(st)
-	bk := bodyKey{st, render.BodyWidth(st, width, selected), c.expanded, c.view, hl != nil, env.depth}
+	bk := bodyKey{st, render.BodyWidth(st, width, selected), c.expanded, c.view, hl != nil, env.depth, env.graphics}
 	key := cacheKey{bk, width, selected}
 	if c.cache.rows != nil && c.cache.key == key {
 		return c.cache.rows
@@ -98,7 +99,7 @@ func (c *card) rows(st *theme.Styles, width int, selected bool, env callEnv) *re
 		call.State = render.Done
 	}
 	if c.cache.body == nil || c.cache.bodyKey != bk {
-		opts := render.Options{Expanded: c.expanded, View: c.view, Highlighted: hl, Measure: c.measure, Depth: env.depth}
+		opts := render.Options{Expanded: c.expanded, View: c.view, Highlighted: hl, Measure: c.measure, Depth: env.depth, Graphics: env.graphics}
 		c.cache.body, c.cache.bodyKey = render.NewBody(st, bk.width, res, opts), bk
 	}
 	c.cache.key = key
@@ -114,5 +115,6 @@ func (c *card) invalidate() { c.cache.rows, c.cache.body = nil, nil }
 type callEnv struct {
 	cwd, home string
 	progress  func(c *card) string
-	depth     render.Depth // pictures' colours
+	depth     render.Depth    // pictures' colours
+	graphics  render.Graphics // and how they are drawn
 }
