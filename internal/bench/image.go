@@ -32,7 +32,7 @@ func imageBench(bin, dir string, runs int) {
 	for _, p := range []string{"claude-code", "pi"} {
 		t := m.time("readlens read --json --profile "+p, bin, "read", "--json", "--profile", p, path)
 		fmt.Printf("  %-44s %8.2fx 2 s  %s\n", "  ratio", t.Seconds()/2, verdict(t <= 2*time.Second))
-		fmt.Printf("  %-44s %10s  (what the time is on an idle machine with 2 cores or more, roughly)\n", "  CPU, user and system", round(cpuTime(bin, "read", "--json", "--profile", p, path)))
+		fmt.Printf("  %-44s %10s  (less swayed than the wall time by the machine's other load)\n", "  CPU, user and system", round(cpuTime(bin, "read", "--json", "--profile", p, path)))
 		rss := peakRSS(bin, "read", "--json", "--profile", p, path)
 		fmt.Printf("  %-44s %8.1f MiB  %.2fx decoded  %s\n", "  peak RSS", rss, rss/decoded, verdict(rss <= 2*decoded))
 	}
