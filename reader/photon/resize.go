@@ -182,6 +182,7 @@ type Resizer struct {
 	out      *image.NRGBA
 	lo, hi   int         // output rows begun and not finished
 	active   [][]float32 // their accumulators, lo first
+	vals     []float32   // the source row being added
 	recycle  chan []float32
 	finished chan finishedRow // rows to filter across, on another goroutine
 	done     chan struct{}
@@ -195,7 +196,7 @@ type finishedRow struct {
 // NewResizer is a Resizer from sw×sh to w×h (which must differ from it).
 // Close it once every row is in, then read Image.
 func NewResizer(sw, sh, w, h int) *Resizer {
-	r := &Resizer{w: sw, vt: filterTaps(sh, h), ht: filterTaps(sw, w), out: image.NewNRGBA(image.Rect(0, 0, w, h)),
+	r := &Resizer{w: sw, vt: filterTaps(sh, h), ht: filterTaps(sw, w), out: image.NewNRGBA(image.Rect(0, 0, w, h)), vals: make([]float32, 4*sw),
 		finished: make(chan finishedRow, 8), done: make(chan struct{})}
 	recycled := make(chan []float32, 16)
 	go func() {
@@ -218,7 +219,10 @@ func (r *Resizer) Row(y int, row []byte) {
 		r.active = append(r.active, r.buffer())
 		r.hi++
 	}
-	row = row[:4*r.w]
+	vals := r.vals[:4*r.w] // the row as f32 once, for every output row it feeds
+	for j, v := range row[:len(vals)] {
+		vals[j] = float32(v)
+	}
 	for i, acc := range r.active {
 		t := r.vt[r.lo+i]
 		k := y - t.left
@@ -226,9 +230,9 @@ func (r *Resizer) Row(y int, row []byte) {
 			continue
 		}
 		wt := t.w[k]
-		acc = acc[:len(row)]
-		for j, v := range row {
-			acc[j] = acc[j] + float32(float32(v)*wt)
+		acc = acc[:len(vals)]
+		for j, v := range vals {
+			acc[j] = acc[j] + float32(v*wt)
 		}
 	}
 	for r.lo < r.hi && r.vt[r.lo].left+len(r.vt[r.lo].w)-1 <= y {
