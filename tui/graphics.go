@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/readlens/readlens/render"
 )
 
 // kittyImages sends the terminal the kitty images of the cards' pictures
@@ -13,8 +14,8 @@ import (
 // writes raw output. A picture drawn at another size is another image.
 // Nil when there is nothing to send.
 func (m *Model) kittyImages() tea.Cmd {
-	if m.kittySent == nil || m.cmp != nil {
-		return nil
+	if m.kittySent == nil || m.cmp != nil || m.depth != render.TrueColor {
+		return nil // kitty's placeholders are named in 24-bit colour
 	}
 	l := m.layout()
 	if l.cardW <= 0 || l.bodyHeight <= 0 {
