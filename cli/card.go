@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
@@ -83,7 +84,18 @@ func (c *cardFlags) write(in io.Reader, w io.Writer, res *reader.Result, cwd str
 		call.State = render.Failed
 	}
 	opts.Depth = pictureDepth(tty, out)
-	card := render.Card(st, width, call, res, opts, false)
+	if tty {
+		opts.Graphics = render.GraphicsFor(os.Environ(), true)
+	}
+	cr := render.NewCard(st, width, call, res, opts, false)
+	if g := opts.Graphics; (g == render.ITerm2 || g == render.Sixel) && len(cr.Pictures()) > 0 {
+		if _, rows, err := term.GetSize(out.Fd()); err != nil || cr.Len() >= rows {
+			// Drawn over the card once it is out: it must all be on the screen.
+			opts.Graphics = render.HalfBlocks
+			cr = render.NewCard(st, width, call, res, opts, false)
+		}
+	}
+	card := strings.Join(cr.Rows(0, cr.Len()), "\n")
 	switch {
 	case os.Getenv("NO_COLOR") != "":
 		card = ansi.Strip(card)
@@ -91,8 +103,35 @@ func (c *cardFlags) write(in io.Reader, w io.Writer, res *reader.Result, cwd str
 		// Down to what the terminal can show.
 		w = colorprofile.NewWriter(w, os.Environ())
 	}
-	_, err := fmt.Fprintln(w, card)
-	return err
+	if opts.Graphics == render.Kitty {
+		for _, p := range cr.Pictures() {
+			if _, err := io.WriteString(out, p.Picture.KittyImage()); err != nil {
+				return err
+			}
+		}
+	}
+	if _, err := fmt.Fprintln(w, card); err != nil {
+		return err
+	}
+	if opts.Graphics == render.ITerm2 || opts.Graphics == render.Sixel {
+		cellW, cellH := cellPixels(out)
+		_, err := io.WriteString(out, overlay(cr, cellW, cellH))
+		return err
+	}
+	return nil
+}
+
+// overlay draws a card's pictures over their blank rows, the cursor on
+// the line after the card: saved, moved up to each picture's top left
+// cell, and put back.
+func overlay(cr *render.CardRows, cellW, cellH int) string {
+	var b strings.Builder
+	for _, p := range cr.Pictures() {
+		b.WriteString("\x1b7" + ansi.CursorUp(cr.Len()-p.Row) + ansi.CursorHorizontalAbsolute(p.Col+1))
+		b.WriteString(p.Picture.Inline(cellW, cellH))
+		b.WriteString("\x1b8")
+	}
+	return b.String()
 }
 
 // pictureDepth is the colours a card's picture is drawn in: none under

@@ -109,6 +109,7 @@ func inspectorOptions(pos []string, f inspectFlags) (tui.Options, error) {
 		}
 	}
 	o.Profile, o.Theme = f.profile, f.theme
+	o.Graphics = render.GraphicsFor(os.Environ(), true) // the inspector runs on a terminal
 	return o, nil
 }
 

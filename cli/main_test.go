@@ -20,7 +20,8 @@ import (
 )
 
 func TestMain(m *testing.M) {
-	childMain() // the binary run as readlens by the terminal tests
+	childMain()         // the binary run as readlens by the terminal tests
+	readertest.AsTool() // or as the fake pdftoppm (readertest.FakePdftoppm)
 	// --json reports the time a call took; goldens need it fixed.
 	now = func() time.Time { return time.Unix(1700000000, 0) }
 	code := m.Run()
@@ -74,6 +75,7 @@ func cli(t *testing.T, args ...string) (int, string, string) {
 func TestOracles(t *testing.T) {
 	root := fixtureRoot(t)
 	t.Setenv("HOME", filepath.Join(root, "home")) // pi expands "~" (the recorder did the same)
+	readertest.FakePdftoppm(t)                    // Claude Code's PDF pages, as poppler renders them
 	profiles, err := oracle.Profiles()
 	if err != nil {
 		t.Fatal(err)
@@ -94,6 +96,9 @@ func TestOracles(t *testing.T) {
 					t.Fatalf("no recording (run internal/record): %v", err)
 				}
 				args := strings.ReplaceAll(string(c.Args), oracle.RootVar, root)
+				if c.NoPoppler {
+					readertest.NoPdftoppm(t)
+				}
 				base := []string{"read", "--profile", profile, "--args", args, "--cwd", root, "--worktree", root}
 				if c.NoImages {
 					base = append(base, "--no-images")

@@ -182,3 +182,8 @@ type Extra struct {
 	Path string
 	Text string
 }
+
+// Pictures says the request wants the pixels of each image the model
+// receives (Request.Pictures), for a profile that makes images of its
+// own (Claude Code's PDF pages).
+func (p *Plan) Pictures() bool { return p.pictures }

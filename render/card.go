@@ -134,6 +134,19 @@ func (c *CardRows) Rows(from, to int) []string {
 	return out
 }
 
+// Pictures are the card's pictures, placed among its rows and columns.
+func (c *CardRows) Pictures() []Placed {
+	if c.body == nil {
+		return nil
+	}
+	out := c.body.Pictures()
+	for i := range out {
+		out[i].Row += len(c.head)
+		out[i].Col += ansi.StringWidth(c.edge)
+	}
+	return out
+}
+
 // callRow is the call line with the card's agent named at its right end:
 // opencode, dmcc and opencode-legacy draw the same call line, and a card
 // must say whose it is. Too narrow a card keeps the call line alone.

@@ -25,7 +25,11 @@ func (b *Body) media(st *theme.Styles, r *reader.Result, o Options) {
 	}
 	for _, a := range r.Attachments {
 		if a.Pixels != nil && b.width >= 2 {
-			b.tail.addPicture(NewPicture(a.Pixels, b.width, rows, o.Depth))
+			pic := NewPicture(a.Pixels, b.width, rows, o.Depth)
+			if o.Graphics != Kitty || o.Depth == TrueColor { // a kitty image is named by a 24-bit colour
+				pic.graphics = o.Graphics
+			}
+			b.tail.addPicture(pic)
 		}
 		b.tail.add(prose(b.width, sentence{st.MediaLine, mediaLine(a)})...)
 	}
@@ -94,6 +98,26 @@ func (t *tail) addPicture(p *Picture) {
 }
 
 func (t *tail) len() int { return t.n }
+
+// Placed is a picture and where its top left cell is: the row among the
+// rows it is drawn with, and the column.
+type Placed struct {
+	Row, Col int
+	Picture  *Picture
+}
+
+// Pictures are the body's pictures and the rows they start at.
+func (b *Body) Pictures() []Placed {
+	var out []Placed
+	at := b.rows
+	for _, p := range b.tail.parts {
+		if p.pic != nil {
+			out = append(out, Placed{Row: at, Picture: p.pic})
+		}
+		at += p.len()
+	}
+	return out
+}
 
 // rows builds rows from (inclusive) to to (exclusive).
 func (t *tail) rows(from, to int) []string {

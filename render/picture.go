@@ -51,6 +51,8 @@ type Picture struct {
 	cols, rows int // the cells it takes
 	w, h       int // the pixels it draws: cols × up to 2·rows
 	depth      Depth
+	graphics   Graphics // how its rows draw it: half blocks unless set
+	id         uint32   // its kitty image's number, once hashed
 }
 
 // NewPicture fits img into width cells and maxRows rows (2·maxRows pixels
@@ -86,6 +88,12 @@ func (p *Picture) Width() int { return p.cols }
 func (p *Picture) Row(i int) string {
 	if i < 0 || i >= p.rows {
 		return ""
+	}
+	switch p.graphics {
+	case Kitty:
+		return p.kittyRow(i)
+	case ITerm2, Sixel:
+		return strings.Repeat(" ", p.cols) // drawn over by Inline
 	}
 	var b strings.Builder
 	var last cellInk

@@ -50,6 +50,9 @@ type Options struct {
 	// drawn shaded, the cut lines' tails on their rows and the first lines
 	// past the cap under the result.
 	Unseen *reader.Unseen
+	// Graphics is the image protocol pictures are drawn with; kitty's
+	// only at TrueColor depth.
+	Graphics Graphics
 }
 
 // Result draws a result in rows of at most width cells: a collapsed result

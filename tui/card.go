@@ -70,6 +70,7 @@ type bodyKey struct {
 	view     render.View
 	hl       bool
 	depth    render.Depth
+	graphics render.Graphics
 }
 
 func (c *card) running() bool { return c.res == nil && c.err == nil && c.fixed == nil }
@@ -88,7 +89,7 @@ func (c *card) highlighted(st *theme.Styles) []string {
 // says how far its read has come.
 func (c *card) rows(st *theme.Styles, width int, selected bool, env callEnv) *render.CardRows {
 	hl := c.highlighted(st)
-	bk := bodyKey{st, render.BodyWidth(st, width, selected), c.expanded, c.view, hl != nil, env.depth}
+	bk := bodyKey{st, render.BodyWidth(st, width, selected), c.expanded, c.view, hl != nil, env.depth, env.graphics}
 	key := cacheKey{bk, width, selected}
 	if c.cache.rows != nil && c.cache.key == key {
 		return c.cache.rows
@@ -113,7 +114,7 @@ func (c *card) rows(st *theme.Styles, width int, selected bool, env callEnv) *re
 		call.State = render.Done
 	}
 	if c.cache.body == nil || c.cache.bodyKey != bk {
-		opts := render.Options{Expanded: c.expanded, View: c.view, Highlighted: hl, Measure: c.measure, Depth: env.depth, Unseen: c.unseen}
+		opts := render.Options{Expanded: c.expanded, View: c.view, Highlighted: hl, Measure: c.measure, Depth: env.depth, Unseen: c.unseen, Graphics: env.graphics}
 		c.cache.body, c.cache.bodyKey = render.NewBody(st, bk.width, res, opts), bk
 	}
 	var extra render.Extra
@@ -133,5 +134,6 @@ func (c *card) invalidate() { c.cache.rows, c.cache.body = nil, nil }
 type callEnv struct {
 	cwd, home string
 	progress  func(c *card) string
-	depth     render.Depth // pictures' colours
+	depth     render.Depth    // pictures' colours
+	graphics  render.Graphics // and how they are drawn
 }

@@ -34,6 +34,11 @@ type Options struct {
 	Session *SessionFile
 	// Sessions opens on a list of sessions to pick one from.
 	Sessions *Sessions
+	// Graphics is the image protocol the terminal speaks
+	// (render.GraphicsFor). Only kitty's is used: its placeholders are
+	// text a frame can hold; iTerm2's and sixel images would be drawn over
+	// by the next frame, so those terminals get half blocks.
+	Graphics render.Graphics
 }
 
 // Read is a call made at start.
@@ -84,6 +89,8 @@ type Model struct {
 	height    int
 	nextID    int
 	depth     render.Depth     // the colours pictures are drawn in: the terminal's
+	graphics  render.Graphics  // kitty's images where the terminal has them, else half blocks
+	kittySent map[uint32]bool  // the kitty images the terminal holds
 	noImages  bool             // reads are for a model without image input (i)
 	spin      spinner.Model    // turns while a read runs
 	spinning  bool             // a tick is on its way
@@ -109,6 +116,9 @@ func New(o Options) *Model {
 	m.setTheme(o.Theme != "light") // dark until the terminal says otherwise
 	if os.Getenv("NO_COLOR") != "" {
 		m.depth = render.Mono // until the terminal's profile arrives, which says so too
+	}
+	if o.Graphics == render.Kitty {
+		m.graphics, m.kittySent = render.Kitty, map[uint32]bool{}
 	}
 	for i, p := range m.profiles {
 		if p == o.Profile || (o.Profile == "" && p == all.Default) {
@@ -144,7 +154,7 @@ func (m *Model) setTheme(dark bool) {
 func (m *Model) current() string { return m.profiles[m.profile] }
 
 func (m *Model) env() callEnv {
-	return callEnv{cwd: m.opts.Cwd, home: m.opts.Home, progress: m.progressText, depth: m.depth}
+	return callEnv{cwd: m.opts.Cwd, home: m.opts.Home, progress: m.progressText, depth: m.depth, graphics: m.graphics}
 }
 
 // progressText is how far a running read has come: "⣾ reading: 12.3 MiB
@@ -277,6 +287,14 @@ func (m *Model) say(s string) tea.Cmd {
 
 // Update routes a message. Nothing here reads a file or highlights code.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	_, cmd := m.update(msg)
+	if images := m.kittyImages(); images != nil {
+		cmd = tea.Batch(images, cmd)
+	}
+	return m, cmd
+}
+
+func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height

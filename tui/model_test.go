@@ -28,7 +28,7 @@ func drive(m *Model, msg tea.Msg) []tea.Msg {
 				queue = append(queue, exec(c))
 			}
 			continue
-		case tea.QuitMsg:
+		case tea.QuitMsg, tea.RawMsg:
 			out = append(out, msg)
 			continue
 		}

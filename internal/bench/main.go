@@ -2,7 +2,7 @@
 // agents, side by side in one run, on files it generates, and prints the
 // ratios the performance targets are stated in:
 //
-//	go run ./internal/bench [-runs 5] [-keep]
+//	go run ./internal/bench [-runs 5] [-keep] [-image-only]
 //
 // With OPENCODE_BIN and PI_PKG_DIR set (see the README's "Re-recording
 // goldens"), it also times the real opencode and pi read tools; without
@@ -32,6 +32,7 @@ func main() {
 	auditOnly := flag.Bool("audit-only", false, "measure only readlens audit against wc on GOROOT/src")
 	compareOnly := flag.Bool("compare-only", false, "measure only readlens compare against one read, and its CPU on a 100 KB file")
 	sessionOnly := flag.Bool("session-only", false, "measure only the inspector's first screen of a 500 MB session")
+	imageOnly := flag.Bool("image-only", false, "measure only readlens read --json on a 50 MP PNG: time and peak RSS")
 	flag.Parse()
 
 	dir, err := os.MkdirTemp("", "readlens-bench-")
@@ -52,6 +53,12 @@ func main() {
 	if *sessionOnly {
 		fmt.Printf("\nmachine: %s, %s\n", cpuModel(), memTotal())
 		sessionBench()
+		return
+	}
+
+	if *imageOnly {
+		fmt.Printf("\nmachine: %s, %s\n", cpuModel(), memTotal())
+		imageBench(bin, dir, *runs)
 		return
 	}
 
@@ -120,6 +127,7 @@ func main() {
 	auditBench(bin, *auditRuns)
 	compareBench(bin, dir, large, *runs)
 	sessionBench()
+	imageBench(bin, dir, *runs)
 }
 
 // againstAgents times the real tools on file and prints how many times

@@ -22,6 +22,10 @@ type Case struct {
 	// NoImages runs the case as for a model without image input
 	// (reader.Request.NoImages; Cline's modelSupportsImages false).
 	NoImages bool `json:"no_images,omitempty"`
+	// NoPoppler runs the case on a machine without poppler-utils: no
+	// pdftoppm on PATH (Claude Code's PDF pages say so instead of
+	// rendering). Other cases are recorded with poppler-utils installed.
+	NoPoppler bool `json:"no_poppler,omitempty"`
 }
 
 // Record is what a real tool returned for a case.

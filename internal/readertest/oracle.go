@@ -40,6 +40,9 @@ func Oracle(t *testing.T, p reader.Profile, known map[string]Known) {
 				t.Fatalf("no recording (run internal/record): %v", err)
 			}
 			args := strings.ReplaceAll(string(c.Args), oracle.RootVar, root)
+			if c.NoPoppler {
+				NoPdftoppm(t)
+			}
 			res, err := reader.Read(context.Background(), reader.Request{Profile: p, Args: []byte(args), Cwd: root, Worktree: root, Home: home, NoImages: c.NoImages})
 			if err != nil {
 				t.Fatal(err)

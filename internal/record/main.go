@@ -104,6 +104,15 @@ func main() {
 			args := strings.ReplaceAll(string(c.Args), oracle.RootVar, root)
 			e := env
 			e.noImages = c.NoImages
+			if c.NoPoppler {
+				dir, err := missingTools("pdftoppm", "pdfinfo")
+				if err != nil {
+					fmt.Fprintf(os.Stderr, "%s: %v\n", c.Name, err)
+					return
+				}
+				defer os.RemoveAll(dir)
+				e.extraEnv = append(e.extraEnv, "PATH="+dir+string(filepath.ListSeparator)+os.Getenv("PATH"))
+			}
 			rec, err := run(e, args)
 			if err != nil {
 				fmt.Fprintf(os.Stderr, "%s: %v\n", c.Name, err)
@@ -220,4 +229,21 @@ func command(env oracleEnv, name string, args ...string) (stdout, stderr []byte,
 func attachment(mime string, data []byte) oracle.Attachment {
 	sum := sha256.Sum256(data)
 	return oracle.Attachment{Mime: mime, Size: int64(len(data)), SHA256: hex.EncodeToString(sum[:])}
+}
+
+// missingTools is a directory whose tools exit 127 saying nothing, as a
+// shell does for a command it cannot find: first on PATH, they hide the
+// installed ones (Claude Code takes pdftoppm -v's 127 for "not installed",
+// and a pdfinfo that fails for a page count it cannot know).
+func missingTools(tools ...string) (string, error) {
+	dir, err := os.MkdirTemp("", "record-no-poppler-")
+	if err != nil {
+		return "", err
+	}
+	for _, tool := range tools {
+		if err := os.WriteFile(filepath.Join(dir, tool), []byte("#!/bin/sh\nexit 127\n"), 0o755); err != nil {
+			return dir, err
+		}
+	}
+	return dir, nil
 }

@@ -17,6 +17,7 @@ import (
 // can meet, fails here.
 func TestRefusalWording(t *testing.T) {
 	root := readertest.FixtureRoot(t)
+	readertest.FakePdftoppm(t) // poppler, for Claude Code's count of a PDF's pages
 	dir := t.TempDir()
 	// sized makes a file of size bytes that starts with head; the rest is a
 	// hole, so a large one costs no disk.
@@ -87,4 +88,9 @@ func TestRefusalWording(t *testing.T) {
 			t.Errorf("no answer met the refusal %s %q", r.profile, r.prefix)
 		}
 	}
+}
+
+func TestMain(m *testing.M) {
+	readertest.AsTool() // the fake pdftoppm, when started as one
+	os.Exit(m.Run())
 }

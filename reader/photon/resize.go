@@ -169,3 +169,95 @@ func round8(v float32) byte {
 	v = min(max(v, 0), 255)
 	return byte(math.Round(float64(v)))
 }
+
+// Resizer is Resize fed the source one row at a time, in order, for a
+// source that is never whole in memory (a PNG as it is inflated): each
+// source row is added, in Resize's order, to the output rows whose taps
+// take it, and an output row is filtered across as soon as its last
+// source row is in. The pixels are Resize's; only the accumulators of
+// the few output rows in progress are held.
+type Resizer struct {
+	w        int // source width
+	vt, ht   []taps
+	out      *image.NRGBA
+	lo, hi   int         // output rows begun and not finished
+	active   [][]float32 // their accumulators, lo first
+	vals     []float32   // the source row being added
+	recycle  chan []float32
+	finished chan finishedRow // rows to filter across, on another goroutine
+	done     chan struct{}
+}
+
+type finishedRow struct {
+	y   int
+	acc []float32
+}
+
+// NewResizer is a Resizer from sw×sh to w×h (which must differ from it).
+// Close it once every row is in, then read Image.
+func NewResizer(sw, sh, w, h int) *Resizer {
+	r := &Resizer{w: sw, vt: filterTaps(sh, h), ht: filterTaps(sw, w), out: image.NewNRGBA(image.Rect(0, 0, w, h)), vals: make([]float32, 4*sw),
+		finished: make(chan finishedRow, 8), done: make(chan struct{})}
+	recycled := make(chan []float32, 16)
+	go func() {
+		defer close(r.done)
+		for f := range r.finished {
+			horizontalRow(f.acc, r.ht, r.out.Pix[f.y*r.out.Stride:])
+			select {
+			case recycled <- f.acc:
+			default:
+			}
+		}
+	}()
+	r.recycle = recycled
+	return r
+}
+
+// Row adds source row y (4·sw bytes of straight RGBA); rows come 0 first.
+func (r *Resizer) Row(y int, row []byte) {
+	for r.hi < len(r.vt) && r.vt[r.hi].left <= y {
+		r.active = append(r.active, r.buffer())
+		r.hi++
+	}
+	vals := r.vals[:4*r.w] // the row as f32 once, for every output row it feeds
+	for j, v := range row[:len(vals)] {
+		vals[j] = float32(v)
+	}
+	for i, acc := range r.active {
+		t := r.vt[r.lo+i]
+		k := y - t.left
+		if k < 0 || k >= len(t.w) {
+			continue
+		}
+		wt := t.w[k]
+		acc = acc[:len(vals)]
+		for j, v := range vals {
+			acc[j] = acc[j] + float32(v*wt)
+		}
+	}
+	for r.lo < r.hi && r.vt[r.lo].left+len(r.vt[r.lo].w)-1 <= y {
+		r.finished <- finishedRow{r.lo, r.active[0]}
+		r.active = r.active[1:]
+		r.lo++
+	}
+}
+
+// buffer is a cleared accumulator, recycled when one is back.
+func (r *Resizer) buffer() []float32 {
+	select {
+	case b := <-r.recycle:
+		clear(b)
+		return b
+	default:
+		return make([]float32, 4*r.w)
+	}
+}
+
+// Close waits for the last rows to be filtered.
+func (r *Resizer) Close() {
+	close(r.finished)
+	<-r.done
+}
+
+// Image is the result, once Close has returned.
+func (r *Resizer) Image() *image.NRGBA { return r.out }

@@ -8,6 +8,7 @@ import (
 	"image"
 	"image/jpeg"
 	"image/png"
+	"sync/atomic"
 
 	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/reader/node"
@@ -73,6 +74,13 @@ func ccConvert(pic *reader.Picture) *reader.Converted {
 	if int64(cfg.Width)*int64(cfg.Height) > ccMaxPixels {
 		return ccFallback(pic, mime, ccTooManyPixels)
 	}
+	if resize && mime == "image/png" {
+		// Resized while it is inflated, never held whole: the same pixels.
+		tw, th := ccInsideSize(w, h, bw, bh)
+		if sized, err := reader.ReducePNG(pic.Data, tw, th); err == nil {
+			return ccSendResized(out, sized, "image/png")
+		}
+	}
 	img, err := ccDecode(pic, mime, o)
 	if err != nil {
 		if !resize && n <= ccTargetRaw {
@@ -83,7 +91,7 @@ func ccConvert(pic *reader.Picture) *reader.Converted {
 	if !resize {
 		if mime == "image/png" && n > ccTargetRaw {
 			// Re-encoded as PNG first; sent as that when it is within budget.
-			if b := ccEncode(img, "image/png", 0); len(b) <= ccByteBudget {
+			if b := ccEncodeWithin(img, "image/png", 0); b != nil {
 				return ccSent(out, b, "image/png", img)
 			}
 		}
@@ -91,9 +99,14 @@ func ccConvert(pic *reader.Picture) *reader.Converted {
 		if mime != "image/png" && n > ccTargetRaw {
 			from = "image/jpeg" // re-encoded as a JPEG first, at 80 down to 20
 		}
-		return ccSent(out, ccBudgetJPEG(img, from), "image/jpeg", img)
+		return ccSent(out, ccBudgetJPEG(img, from, nil), "image/jpeg", img)
 	}
-	sized := ccInside(img, bw, bh)
+	return ccSendResized(out, ccInside(img, bw, bh), mime)
+}
+
+// ccSendResized encodes the resized image as the file's format (a GIF's as
+// PNG) if that is within budget, else as the JPEG the budget allows.
+func ccSendResized(out *reader.Converted, sized *image.NRGBA, mime string) *reader.Converted {
 	format := "image/png" // GIFs are resized to PNG
 	switch mime {
 	case "image/jpeg", "image/webp":
@@ -104,10 +117,17 @@ func ccConvert(pic *reader.Picture) *reader.Converted {
 		// to be within budget (a resized lossless WebP of a screenshot is).
 		return ccSent(out, nil, format, sized)
 	}
-	if b := ccEncode(sized, format, 80); len(b) <= ccByteBudget {
+	// The JPEG the budget allows is made on the side while the PNG is
+	// tried (a photograph's PNG fails only after a good part of the image),
+	// and stopped between encodes when the PNG fits.
+	var stop atomic.Bool
+	fallback := make(chan []byte, 1)
+	go func() { fallback <- ccBudgetJPEG(sized, format, &stop) }()
+	if b := ccEncodeWithin(sized, format, 80); b != nil {
+		stop.Store(true)
 		return ccSent(out, b, format, sized)
 	}
-	return ccSent(out, ccBudgetJPEG(sized, format), "image/jpeg", sized)
+	return ccSent(out, <-fallback, "image/jpeg", sized)
 }
 
 // ccBox is Mhr: the size an image is fitted to, each side rounded as
@@ -129,8 +149,12 @@ func jsRoundDiv(a, b int) int { return (2*a + b) / (2 * b) }
 // box's, the other is the image's scaled by it and rounded; an empty box
 // side leaves that side to the other's scale.
 func ccInside(img image.Image, bw, bh int) *image.NRGBA {
-	b := img.Bounds()
-	w, h := b.Dx(), b.Dy()
+	tw, th := ccInsideSize(img.Bounds().Dx(), img.Bounds().Dy(), bw, bh)
+	return reader.Reduce(img, tw, th)
+}
+
+// ccInsideSize is the size a w×h image comes out at in a bw×bh box.
+func ccInsideSize(w, h, bw, bh int) (int, int) {
 	tw, th := bw, bh
 	switch {
 	case bw == 0:
@@ -140,7 +164,7 @@ func ccInside(img image.Image, bw, bh int) *image.NRGBA {
 	default:
 		tw = max(1, jsRoundDiv(w*bh, h))
 	}
-	return reader.Reduce(img, tw, th)
+	return tw, th
 }
 
 // ccDecode decodes the file as Bun.Image does: a GIF's first frame, a
@@ -163,6 +187,9 @@ func ccDecode(pic *reader.Picture, mime string, orientation int) (image.Image, e
 
 // ccEncode encodes with Go's encoders, standing in for Bun.Image's.
 func ccEncode(img image.Image, mime string, quality int) []byte {
+	if mime == "image/jpeg" {
+		img = premultiplied(img)
+	}
 	var b bytes.Buffer
 	if mime == "image/png" {
 		_ = png.Encode(&b, img)
@@ -172,10 +199,69 @@ func ccEncode(img image.Image, mime string, quality int) []byte {
 	return b.Bytes()
 }
 
+// ccEncodeWithin is ccEncode when the result is within the byte budget,
+// nil when it is not: the encoder is stopped as soon as its output passes
+// the budget, which for a photograph's PNG is a tenth of the way in.
+func ccEncodeWithin(img image.Image, mime string, quality int) []byte {
+	w := &budgetWriter{max: ccByteBudget}
+	if mime == "image/png" {
+		if png.Encode(w, img) != nil {
+			return nil
+		}
+	} else if jpeg.Encode(w, premultiplied(img), &jpeg.Options{Quality: quality}) != nil {
+		return nil
+	}
+	return w.b.Bytes()
+}
+
+// premultiplied is an *image.NRGBA as the *image.RGBA its colours
+// (NRGBA.RGBA) make, which image/jpeg encodes several times faster (it
+// reads any other type a pixel at a time) into the same bytes; other
+// images as they are.
+func premultiplied(img image.Image) image.Image {
+	m, ok := img.(*image.NRGBA)
+	if !ok {
+		return img
+	}
+	out := image.NewRGBA(m.Rect)
+	for y := m.Rect.Min.Y; y < m.Rect.Max.Y; y++ {
+		src := m.Pix[m.PixOffset(m.Rect.Min.X, y):][:4*m.Rect.Dx()]
+		dst := out.Pix[out.PixOffset(m.Rect.Min.X, y):]
+		for i := 0; i < len(src); i += 4 {
+			if a := uint32(src[i+3]); a == 0xff {
+				copy(dst[i:i+4], src[i:i+4])
+			} else {
+				for c := range 3 {
+					dst[i+c] = uint8(uint32(src[i+c]) * 0x101 * a / 0xff >> 8)
+				}
+				dst[i+3] = uint8(a)
+			}
+		}
+	}
+	return out
+}
+
+// budgetWriter fails the write that would take it past max bytes.
+type budgetWriter struct {
+	b   bytes.Buffer
+	max int
+}
+
+var errOverBudget = fmt.Errorf("claude: over the byte budget")
+
+func (w *budgetWriter) Write(p []byte) (int, error) {
+	if w.b.Len()+len(p) > w.max {
+		return 0, errOverBudget
+	}
+	return w.b.Write(p)
+}
+
 // ccBudgetJPEG is JTi: a JPEG at quality 90 if that fits the budget (a
 // JPEG is not tried there again), else a binary search of five steps for
-// the best quality that fits, else the smallest tried.
-func ccBudgetJPEG(img image.Image, from string) []byte {
+// the best quality that fits, else the smallest tried. A stop set midway
+// (the answer is not wanted) ends it after the encode under way.
+func ccBudgetJPEG(img image.Image, from string, stop *atomic.Bool) []byte {
+	img = premultiplied(img)
 	hi := 90
 	var smallest []byte
 	if from != "image/jpeg" {
@@ -188,6 +274,9 @@ func ccBudgetJPEG(img image.Image, from string) []byte {
 	lo := 1
 	var fits []byte
 	for range 5 {
+		if stop != nil && stop.Load() {
+			return nil
+		}
 		q := (lo + hi) / 2
 		b := ccEncode(img, "image/jpeg", q)
 		if smallest == nil || len(b) < len(smallest) {

@@ -151,10 +151,16 @@ func ccPDF(c *ccCall, p *reader.Plan, f *reader.Found) *reader.Outcome {
 	pages := ccPageCount(f.Data)
 	size := ccSize(f.Size)
 	if c.hasPages {
+		// The checks of Claude Code's extraction, in its order: the file,
+		// then pdftoppm, then what pdftoppm says of the range.
 		r := c.pageRange
 		switch {
 		case f.Size == 0:
 			return reader.Fail("PDF file is empty: " + p.Path)
+		case f.Size > ccPDFRenderMax:
+			return reader.Fail(fmt.Sprintf("PDF file exceeds maximum allowed size for text extraction (%s).", ccSize(ccPDFRenderMax)))
+		case !ccHasPdftoppm():
+			return reader.Fail(ccNoPdftoppm)
 		case pages < 0:
 			return reader.Fail("PDF file is corrupted or invalid.")
 		case r.First > pages:
@@ -167,17 +173,10 @@ func ccPDF(c *ccCall, p *reader.Plan, f *reader.Found) *reader.Outcome {
 			}
 			return reader.Fail(fmt.Sprintf("Requested %s is outside the document (PDF has %d %s). Use a range within 1-%d, maximum 20 pages per request (e.g. pages: \"1-%d\").", what, pages, plural(pages, "page"), pages, min(pages, ccPDFMaxPages)))
 		}
-		last := pages
-		if r.Last != 0 {
-			last = min(r.Last, pages)
-		}
-		o := &reader.Outcome{}
-		o.Media(fmt.Sprintf("PDF pages extracted: %d page(s) from %s (%s)", last-r.First+1, p.Path, size))
-		o.Note = fmt.Sprintf("Claude Code sends pages %d-%d as JPEG images (pdftoppm -r 100); readlens does not render them", r.First, last)
-		return o
+		return ccRenderedPages(p, f, r.First, r.Last)
 	}
 	switch {
-	case pages > ccPDFWholeMax:
+	case pages > ccPDFWholeMax && ccHasPdfinfo():
 		return reader.Fail(fmt.Sprintf("This PDF has %d pages, which is too many to read at once. Use the pages parameter to read specific page ranges (e.g., pages: \"1-5\"). Maximum 20 pages per request.", pages))
 	case f.Size == 0:
 		return reader.Fail("PDF file is empty: " + p.Path)

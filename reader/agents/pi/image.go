@@ -41,18 +41,24 @@ func piConvert(pic *reader.Picture) *reader.Converted {
 	if err != nil || photon.DecodedBytes(pic.Data, mime, cfg) > photon.MaxAlloc {
 		return omitted
 	}
-	img, cfg, err := pic.Decode(mime)
-	if err != nil {
-		return omitted
+	if mime == "image/png" {
+		if w, h := piBox(cfg.Width, cfg.Height); w != cfg.Width || h != cfg.Height {
+			// A PNG has no EXIF turn for pi: it is resized as it is
+			// inflated, and decoded whole only if it must shrink again.
+			if first := piResizePNG(pic.Data, w, h); first != nil {
+				return piSend(&reader.Converted{Width: cfg.Width, Height: cfg.Height}, w, h, func(tw, th int) *image.NRGBA {
+					if tw == w && th == h {
+						return first
+					}
+					m, _ := piDecode(pic, mime)
+					return photon.Resize(m, tw, th)
+				})
+			}
+		}
 	}
-	m := photon.FromDecoded(img, cfg.Width, cfg.Height)
-	o, loops := exifOrientation(pic.Data)
-	if loops {
-		return &reader.Converted{Hang: "its lookup of the EXIF orientation walks this WebP's chunks in a circle (a chunk size of 2 GiB or more is negative to it)"}
-	}
-	if o != 1 {
-		turned := reader.Orient(m.NRGBA(), o)
-		m = photon.FromDecoded(turned, turned.Rect.Dx(), turned.Rect.Dy())
+	m, conv := piDecode(pic, mime)
+	if conv != nil {
+		return conv
 	}
 	ow, oh := m.W, m.H
 	out := &reader.Converted{Width: ow, Height: oh}
@@ -60,15 +66,46 @@ func piConvert(pic *reader.Picture) *reader.Converted {
 		out.Pixels = m.NRGBA()
 		return out // the original, unchanged
 	}
-	w, h := ow, oh
+	w, h := piBox(ow, oh)
+	return piSend(out, w, h, func(tw, th int) *image.NRGBA { return photon.Resize(m, tw, th) })
+}
+
+// piDecode decodes the file as Photon does and turns it upright; a
+// Converted instead when pi sends no image.
+func piDecode(pic *reader.Picture, mime string) (*photon.Image, *reader.Converted) {
+	img, cfg, err := pic.Decode(mime)
+	if err != nil {
+		return nil, &reader.Converted{Omitted: true}
+	}
+	m := photon.FromDecoded(img, cfg.Width, cfg.Height)
+	o, loops := exifOrientation(pic.Data)
+	if loops {
+		return nil, &reader.Converted{Hang: "its lookup of the EXIF orientation walks this WebP's chunks in a circle (a chunk size of 2 GiB or more is negative to it)"}
+	}
+	if o != 1 {
+		turned := reader.Orient(m.NRGBA(), o)
+		m = photon.FromDecoded(turned, turned.Rect.Dx(), turned.Rect.Dy())
+	}
+	return m, nil
+}
+
+// piBox is the size an image is first resized to: into 2000×2000, the
+// other side Math.round'ed.
+func piBox(w, h int) (int, int) {
 	if w > piMaxSide {
 		h, w = jsRound(float64(h*piMaxSide)/float64(w)), piMaxSide
 	}
 	if h > piMaxSide {
 		w, h = jsRound(float64(w*piMaxSide)/float64(h)), piMaxSide
 	}
+	return w, h
+}
+
+// piSend is the resize loop and what it sends: nothing (omitted) when no
+// size fits.
+func piSend(out *reader.Converted, w, h int, resize func(w, h int) *image.NRGBA) *reader.Converted {
 	var sent image.Image
-	out.Sent = piShrink(m, w, h, func(img *image.NRGBA) *reader.Attachment {
+	out.Sent = piShrink(resize, w, h, func(img *image.NRGBA) *reader.Attachment {
 		a := piEncode(img)
 		if a != nil {
 			sent = img
@@ -76,19 +113,37 @@ func piConvert(pic *reader.Picture) *reader.Converted {
 		return a
 	})
 	if out.Sent == nil {
-		return omitted
+		return &reader.Converted{Omitted: true}
 	}
 	out.Pixels = sent
 	return out
+}
+
+// piResizePNG is photon.Resize of the decoded PNG to w×h, with the file
+// decoded row by row (reader.PNGRows); nil when PNGRows does not take it.
+func piResizePNG(data []byte, w, h int) *image.NRGBA {
+	var rz *photon.Resizer
+	err := reader.PNGRows(data, func(sw, sh int, _ bool) bool {
+		rz = photon.NewResizer(sw, sh, w, h)
+		return true
+	}, func(y int, row []byte) { rz.Row(y, row) })
+	if rz == nil {
+		return nil
+	}
+	rz.Close()
+	if err != nil {
+		return nil
+	}
+	return rz.Image()
 }
 
 // piShrink is resizeImage's loop: resize to w×h, encode, and while nothing
 // fits shrink both sides by ×0.75, floored, down to 1×1. An empty side
 // (a 1×5000 image is 0×2000 in the box) makes Photon's encoders panic,
 // which pi catches: nothing is sent.
-func piShrink(m *photon.Image, w, h int, encode func(*image.NRGBA) *reader.Attachment) *reader.Attachment {
+func piShrink(resize func(w, h int) *image.NRGBA, w, h int, encode func(*image.NRGBA) *reader.Attachment) *reader.Attachment {
 	for w >= 1 && h >= 1 {
-		if sent := encode(photon.Resize(m, w, h)); sent != nil {
+		if sent := encode(resize(w, h)); sent != nil {
 			return sent
 		}
 		if w == 1 && h == 1 {

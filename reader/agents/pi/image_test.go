@@ -19,7 +19,8 @@ import (
 // once (binary_noise_png): each step is ×0.75, floored, each side at least
 // 1, until something fits or 1×1 does not, and an empty side sends nothing.
 func TestShrinkSteps(t *testing.T) {
-	m := photon.FromDecoded(image.NewNRGBA(image.Rect(0, 0, 40, 3)), 40, 3)
+	src := photon.FromDecoded(image.NewNRGBA(image.Rect(0, 0, 40, 3)), 40, 3)
+	m := func(w, h int) *image.NRGBA { return photon.Resize(src, w, h) }
 	var tried []string
 	accept := func(maxW int) func(*image.NRGBA) *reader.Attachment {
 		return func(r *image.NRGBA) *reader.Attachment {
