@@ -31,6 +31,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"time"
 )
 
 // Kind says what a tool call is to a reader of the session.
@@ -58,6 +59,13 @@ type Session struct {
 	// Changes are what the session records of files changing: the agent's
 	// own edits and the changes it noticed, in order.
 	Changes []Change
+
+	// Started is when the session began, as its first record says; zero
+	// when no record says.
+	Started time.Time
+	// Unit is what Lines and each Line count: "" for a file's lines, "row"
+	// for opencode.db's rows.
+	Unit string
 
 	Lines   int            // lines read
 	Records int            // records understood
@@ -143,6 +151,7 @@ type Source struct {
 	Record string // "api-request-blob" (the request as sent) or "user" (the transcript)
 	Line   int
 	Hash   string // the blob's hash
+	Unit   string // what Line counts: "" for lines, "row" for opencode.db's rows
 	// Trimmed is true when no request holding the result was recorded and
 	// the transcript's form was trimmed the way the request trims it.
 	Trimmed bool
@@ -150,13 +159,22 @@ type Source struct {
 
 // String is the source for a person: "api-request-blob 3433e25b (line 25)".
 func (s Source) String() string {
+	unit := unitOr(s.Unit)
 	switch {
 	case s.Hash != "":
-		return fmt.Sprintf("%s %.8s (line %d)", s.Record, s.Hash, s.Line)
+		return fmt.Sprintf("%s %.8s (%s %d)", s.Record, s.Hash, unit, s.Line)
 	case s.Trimmed:
-		return fmt.Sprintf("%s record (line %d), its end trimmed as the request trims it", s.Record, s.Line)
+		return fmt.Sprintf("%s record (%s %d), its end trimmed as the request trims it", s.Record, unit, s.Line)
 	}
-	return fmt.Sprintf("%s record (line %d)", s.Record, s.Line)
+	return fmt.Sprintf("%s record (%s %d)", s.Record, unit, s.Line)
+}
+
+// unitOr is what a Line counts: "line" unless the unit is another.
+func unitOr(unit string) string {
+	if unit == "" {
+		return "line"
+	}
+	return unit
 }
 
 // Attachment is an image or a document in a result.
