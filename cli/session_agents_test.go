@@ -17,6 +17,8 @@ const (
 	recordedCodex    = "../testdata/sessions/codex/reads.jsonl"
 	recordedOpencode = "../testdata/sessions/opencode/reads.json"
 	recordedGemini   = "../testdata/sessions/gemini-cli/reads.jsonl"
+	// The database of another run, and that run's export beside it.
+	recordedOpencodeDB = "../testdata/sessions/opencode/sqlite/opencode.db"
 )
 
 // TestSessionCheckPi: pi 0.73.1's session, told from its first record:
@@ -94,6 +96,7 @@ func TestSessionAgentFlag(t *testing.T) {
 func TestSessionAgentsCheck(t *testing.T) {
 	for _, c := range []struct{ name, file, checks string }{
 		{"opencode", recordedOpencode, "1 same|2 same|3 same|4 same|5 changed: edited by call 5 (edit, line 513)|6 same|7 changed: opencode's snapshot saw it change (line 857)|8 same|9 same|10 shell|11 same"},
+		{"opencode-db", recordedOpencodeDB, "1 same|2 same|3 same|4 same|5 changed: edited by call 5 (edit, row 22)|6 same|7 changed: opencode's snapshot saw it change (row 37)|8 same|9 same|10 shell|11 same"},
 		{"gemini", recordedGemini, "1 same|2 same|3 same|4 same|5 changed: edited by call 5 (replace, line 27)|6 same|7 changed: read 6, the same call, got other content|8 same|9 same|10 shell|11 same"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -194,16 +197,34 @@ func TestSessionAgentsBadInput(t *testing.T) {
 		t.Errorf("newer: exit %d, stderr %q\n%s", code, stderr, out)
 	}
 
+	// A folder holding opencode.db reads the database; a file that only
+	// begins as a database does is not one.
 	db := filepath.Join(dir, "opencode")
 	if err := os.MkdirAll(db, 0o755); err != nil {
 		t.Fatal(err)
+	}
+	rec, err := os.ReadFile(recordedOpencodeDB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(db, "opencode.db"), rec, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"session", db}, {"session", filepath.Join(db, "opencode.db")}, {"session", filepath.Join(db, "opencode.db#ses_df9f4112affedStbBoOhm19YUz")}} {
+		code, out, stderr = cli(t, args...)
+		if code != exitOK || stderr != "" || !strings.HasPrefix(out, "opencode 1.18.33 session ses_df9f4112affedStbBoOhm19YUz, cwd $ROOT\n11 reads (1 shell) of 12 tool calls") {
+			t.Errorf("%s: exit %d, stderr %q\n%s", args[1], code, stderr, out)
+		}
+	}
+	if code, _, stderr = cli(t, "session", filepath.Join(db, "opencode.db#ses_gone")); code != exitUsage || !strings.HasSuffix(stderr, `: no session "ses_gone" in opencode's database`+"\n") {
+		t.Errorf("#ses_gone: exit %d, stderr %q", code, stderr)
 	}
 	if err := os.WriteFile(filepath.Join(db, "opencode.db"), []byte("SQLite format 3\x00"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for _, args := range [][]string{{"session", db}, {"session", filepath.Join(db, "opencode.db")}} {
 		code, out, stderr = cli(t, args...)
-		if code != exitUsage || out != "" || !strings.Contains(stderr, "an SQLite database (opencode keeps its sessions in opencode.db): give readlens what `opencode export <session id>` prints") {
+		if code != exitUsage || out != "" || !strings.HasSuffix(stderr, "opencode.db: SQLite cannot read it: file is not a database (26)\n") {
 			t.Errorf("%s: exit %d, stderr %q", args[1], code, stderr)
 		}
 	}

@@ -13,11 +13,11 @@ import (
 // folder or its chats folder), Claude Code's <session id>.jsonl (a
 // project's folder), pi's <time>_<id>.jsonl (a --<cwd>-- folder), Codex's
 // rollout-*.jsonl (a day's folder). opencode keeps its sessions in a
-// database: a folder holding opencode.db gives ErrSQLite, which says what
-// to do instead.
+// database: a folder holding opencode.db gives that one file, which Open
+// reads.
 func Files(dir string) ([]string, error) {
-	if _, err := os.Stat(filepath.Join(dir, "opencode.db")); err == nil {
-		return nil, ErrSQLite
+	if db := filepath.Join(dir, "opencode.db"); IsSQLite(db) {
+		return []string{db}, nil
 	}
 	var found []string
 	for _, pattern := range []string{
@@ -36,7 +36,7 @@ func Files(dir string) ([]string, error) {
 		}
 	}
 	if len(found) == 0 {
-		return nil, fmt.Errorf("%s holds no session file readlens knows (Claude Code's <id>.jsonl, pi's <time>_<id>.jsonl, Codex's rollout-*.jsonl, Gemini CLI's chats/session-*.jsonl)", dir)
+		return nil, fmt.Errorf("%s holds no session file readlens knows (Claude Code's <id>.jsonl, pi's <time>_<id>.jsonl, Codex's rollout-*.jsonl, Gemini CLI's chats/session-*.jsonl, opencode's opencode.db)", dir)
 	}
 	mtime := map[string]int64{}
 	for _, f := range found {

@@ -48,6 +48,8 @@ func candidates(opt ListOptions, dirs []string) []candidate {
 		codex = filepath.Join(opt.Home, ".codex")
 	}
 	add("codex", filepath.Join(codex, "sessions", "*", "*", "*", "rollout-*.jsonl"), nil)
+	// codex archive moves a rollout into archived_sessions, by its name.
+	add("codex", filepath.Join(codex, "archived_sessions", "rollout-*.jsonl"), nil)
 	gemini := opt.Getenv("GEMINI_CLI_HOME")
 	if gemini == "" {
 		gemini = opt.Home

@@ -119,7 +119,7 @@ func openSQLite(dsn, tmp string) (*opencodeDB, error) {
 		if tmp != "" {
 			os.RemoveAll(tmp)
 		}
-		return nil, err
+		return nil, fmt.Errorf("SQLite cannot read it: %v", err)
 	}
 	return &opencodeDB{db: db, tmp: tmp}, nil
 }

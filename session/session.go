@@ -250,9 +250,10 @@ func (s *Session) UnknownTypes() []string {
 // format this package reads.
 var ErrNotSession = errors.New("not a session file readlens can read (Claude Code's, pi's or Codex's JSONL, Gemini CLI's chats/session-*.jsonl, opencode export's JSON)")
 
-// ErrSQLite is returned for an SQLite database, such as the opencode.db
-// in which opencode 1.18.33 keeps its sessions.
-var ErrSQLite = fmt.Errorf("%w: an SQLite database (opencode keeps its sessions in opencode.db): give readlens what `opencode export <session id>` prints", ErrNotSession)
+// ErrSQLite is returned by Parse for an SQLite database, such as the
+// opencode.db in which opencode 1.18.33 keeps its sessions: a database is
+// read from its file (Open, ParseOpencodeDB), not as a stream.
+var ErrSQLite = fmt.Errorf("%w: an SQLite database (opencode keeps its sessions in opencode.db), which readlens reads from its file, not from a stream", ErrNotSession)
 
 // Options bound the reading.
 type Options struct {
@@ -296,6 +297,7 @@ func Parse(r io.Reader, opt Options) (*Session, error) {
 		p = f.lines(s)
 	}
 	lr := lineReader{r: br, max: opt.MaxLine}
+	timeTries := 4 // the records looked at for the session's time
 	for {
 		line, ended, long, err := lr.next()
 		if err != nil && err != io.EOF {
@@ -318,6 +320,10 @@ func Parse(r io.Reader, opt Options) (*Session, error) {
 			perr := errNotRecord
 			if p != nil {
 				perr = p.line(n, line)
+			}
+			if perr == nil && s.Started.IsZero() && timeTries > 0 {
+				timeTries--
+				s.Started = recordTime(line)
 			}
 			if perr != nil {
 				if !ended {
@@ -434,4 +440,21 @@ func decodeRecord(b []byte, r any, embedded string) error {
 		return errors.New("not JSON")
 	}
 	return nil
+}
+
+// recordTime is the time a JSONL record gives, as each format stores it
+// on its first records: Claude Code's, pi's and Codex's "timestamp",
+// Gemini CLI's metadata's "startTime"; zero when it gives none.
+func recordTime(line []byte) time.Time {
+	var r struct {
+		Timestamp string `json:"timestamp"`
+		StartTime string `json:"startTime"`
+	}
+	_ = json.Unmarshal(line, &r)
+	for _, v := range []string{r.Timestamp, r.StartTime} {
+		if t, err := time.Parse(time.RFC3339Nano, v); err == nil {
+			return t.UTC()
+		}
+	}
+	return time.Time{}
 }
