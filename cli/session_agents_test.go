@@ -216,6 +216,10 @@ func TestSessionAgentsBadInput(t *testing.T) {
 			t.Errorf("%s: exit %d, stderr %q\n%s", args[1], code, stderr, out)
 		}
 	}
+	if code, out, _ = cli(t, "session", db, "--json"); code != exitOK || !strings.Contains(out, `"lines": 54,
+  "line_unit": "row",`) || !strings.Contains(out, `"file": "`+filepath.Join(db, "opencode.db")+`"`) {
+		t.Errorf("--json: exit %d\n%.600s", code, out)
+	}
 	if code, _, stderr = cli(t, "session", filepath.Join(db, "opencode.db#ses_gone")); code != exitUsage || !strings.HasSuffix(stderr, `: no session "ses_gone" in opencode's database`+"\n") {
 		t.Errorf("#ses_gone: exit %d, stderr %q", code, stderr)
 	}

@@ -11,7 +11,8 @@
 // JSONL transcript (claude.go, 2.1.330), pi's session (pi.go, 0.73.1),
 // Codex's rollout (codex.go, 0.169.0, and 0.105.0's read_file), Gemini
 // CLI's JSONL chat recording (gemini.go, 0.61.0), and opencode's session
-// as `opencode export` prints it (opencode.go, 1.18.33). detect.go tells
+// as `opencode export` prints it (opencode.go, 1.18.33) or as its
+// opencode.db holds it (opencode_db.go, the same parser). detect.go tells
 // them apart. list.go finds the sessions of a directory where each agent
 // keeps them (list_where.go), reading each no further than a budget.
 //
