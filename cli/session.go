@@ -119,7 +119,7 @@ func runSession(cmd *cobra.Command, path string, f sessionFlags) error {
 		return usageErr("%s: %v", path, err)
 	}
 	notes := append([]string(nil), s.Notes...)
-	if p, err := all.Lookup(s.Agent); err == nil && s.Version != "" && s.Version != p.Info().Release {
+	if p, err := all.Lookup(s.Agent); err == nil && s.Version != "" && !releaseCovers(p.Info().Release, s.Version) {
 		notes = append(notes, fmt.Sprintf("this session was written by %s %s; readlens reproduces %s's read tool as of %s, so --check may differ where the tool changed",
 			s.AgentName, s.Version, s.AgentName, p.Info().Release))
 	}
@@ -385,3 +385,13 @@ func excerpt(s string, at int) string {
 }
 
 func isRuneStart(s string, i int) bool { return s[i]&0xc0 != 0x80 }
+
+// releaseCovers reports whether a profile's release (one version, or a
+// range of them) covers the session's version, compared as numbers; a
+// release or version without a number covers only itself.
+func releaseCovers(release, version string) bool {
+	if covers, known := session.ReleaseCovers(release, version); known {
+		return covers
+	}
+	return release == version
+}

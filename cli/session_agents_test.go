@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -49,6 +50,33 @@ func TestSessionCheckCodex(t *testing.T) {
 	golden.RequireEqual(t, out)
 	if !strings.HasSuffix(out, "check: 0 same, 0 changed, 0 differs, 10 shell, 1 recorded (not run again)\n") {
 		t.Errorf("output:\n%s", out)
+	}
+}
+
+// TestSessionVersionNote: the note that the session's agent is not the
+// profile's release compares the versions as numbers: Codex 0.105.0 and
+// 0.99 are within the codex profile's read_file (0.57.0 to 0.105.0), so
+// no note; 0.169.0 and 0.106.0 are past it.
+func TestSessionVersionNote(t *testing.T) {
+	b, err := os.ReadFile("../testdata/sessions/codex/read_file.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, c := range []struct{ version, note string }{
+		{"0.105.0", ""},
+		{"0.99.0", ""},
+		{"0.106.0", "readlens: this session was written by Codex CLI 0.106.0; readlens reproduces Codex CLI's read tool as of read_file as last shipped (codex-rs 0.57.0-0.105.0), so --check may differ where the tool changed\n"},
+		{"0.169.0", "readlens: this session was written by Codex CLI 0.169.0; readlens reproduces Codex CLI's read tool as of read_file as last shipped (codex-rs 0.57.0-0.105.0), so --check may differ where the tool changed\n"},
+	} {
+		p := filepath.Join(dir, "rollout-"+c.version+".jsonl")
+		if err := os.WriteFile(p, bytes.Replace(b, []byte(`"cli_version":"0.105.0"`), []byte(`"cli_version":"`+c.version+`"`), 1), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, out, stderr := cli(t, "session", p)
+		if code != exitOK || stderr != c.note || !strings.HasPrefix(out, "Codex CLI "+c.version+" session ") {
+			t.Errorf("%s: exit %d, stderr %q\n%.200s", c.version, code, stderr, out)
+		}
 	}
 }
 
