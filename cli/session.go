@@ -45,7 +45,8 @@ Formats, told from the file (--agent NAME reads it as that agent's):
   codex        ~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl (Codex 0.169.0 reads
                through its shell: those reads are shell reads; read_file, in
                0.57.0 to 0.105.0, is checked through the codex profile)
-  gemini-cli   ~/.gemini/tmp/<project>/chats/session-<time>-<id>.jsonl
+  gemini-cli   ~/.gemini/tmp/<project>/chats/session-<time>-<id>.jsonl (.json up
+               to 0.38.2: its working directory is <project>/.project_root's)
   opencode     ~/.local/share/opencode/opencode.db (or under $XDG_DATA_HOME): its
                only session, or DB#ID, one of them (the list names them so);
                or what ` + "`opencode export <session id>`" + ` prints

@@ -284,3 +284,29 @@ func TestSessionAgentsBadInput(t *testing.T) {
 		t.Errorf("unknown agent: exit %d, stderr %q", code, stderr)
 	}
 }
+
+// TestSessionGeminiJSON: Gemini CLI 0.38.2's .json chat, where its CLI
+// keeps it, as a session of the fixtures' copy: its working directory is
+// the one its project folder's .project_root names; --check runs each
+// read at it. The folder lists it.
+func TestSessionGeminiJSON(t *testing.T) {
+	root := fixtureRoot(t)
+	b, err := os.ReadFile("../testdata/sessions/gemini-cli/reads-0.38.2.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	project := filepath.Join(t.TempDir(), ".gemini", "tmp", "root")
+	chat := filepath.Join(project, "chats", "session-2026-11-23T01-51-b07c1bd8.json")
+	if os.MkdirAll(filepath.Dir(chat), 0o755) != nil || os.WriteFile(chat, bytes.ReplaceAll(b, []byte("$ROOT"), []byte(root)), 0o644) != nil ||
+		os.WriteFile(filepath.Join(project, ".project_root"), []byte(root), 0o644) != nil {
+		t.Fatal("setting up")
+	}
+	code, out, stderr := cli(t, "session", chat, "--check")
+	if code != exitOK || stderr != "" {
+		t.Fatalf("exit %d, stderr %q\n%s", code, stderr, out)
+	}
+	golden.RequireEqual(t, strings.ReplaceAll(out, root, "$ROOT"))
+	if code, out2, _ := cli(t, "session", filepath.Dir(chat)); code != exitOK || !strings.HasPrefix(out2, "Gemini CLI (version not recorded) session b07c1bd8-2221-4a36-a5d4-349302362c1a, cwd "+root+"\n") {
+		t.Errorf("the chats folder: exit %d\n%s", code, out2)
+	}
+}

@@ -21,7 +21,8 @@ import (
 //     $PI_CODING_AGENT_SESSION_DIR names a folder holding them directly;
 //   - Codex: $CODEX_HOME, else ~/.codex; sessions/YYYY/MM/DD/rollout-*.jsonl;
 //   - Gemini CLI 0.61.0: $GEMINI_CLI_HOME, else ~; .gemini/tmp/<project>/
-//     chats/session-*.jsonl;
+//     chats/session-*.jsonl (session-*.json up to 0.38.2, whose working
+//     directory is the one <project>/.project_root names);
 //     Archived sessions are in archived_sessions/rollout-*.jsonl;
 //   - opencode 1.18.33: $XDG_DATA_HOME, else ~/.local/share; opencode/
 //     opencode.db, SQLite: a row a session (list_opencode.go).
@@ -158,7 +159,8 @@ func (l *Listing) read(path string, opt ListOptions, dirs []string) (Listed, boo
 	case err != nil:
 		l.Skipped = append(l.Skipped, fmt.Sprintf("%s: %v", path, err))
 		return Listed{}, false
-	case !under(s.Cwd, dirs):
+	}
+	if inProject(s, path); !under(s.Cwd, dirs) {
 		return Listed{}, false
 	}
 	when, from := s.Started, "session"

@@ -55,6 +55,8 @@ func candidates(opt ListOptions, dirs []string) []candidate {
 		gemini = opt.Home
 	}
 	add("gemini-cli", filepath.Join(gemini, ".gemini", "tmp", "*", "chats", "session-*.jsonl"), nil)
+	// Up to 0.38.2, one JSON document a chat.
+	add("gemini-cli", filepath.Join(gemini, ".gemini", "tmp", "*", "chats", "session-*.json"), nil)
 	return out
 }
 

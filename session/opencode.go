@@ -115,7 +115,7 @@ func (p *opencodeParser) delim(want json.Delim) error {
 		return err
 	}
 	if t != want {
-		return fmt.Errorf("%v where the export has %v", t, want)
+		return fmt.Errorf("%v where the document has %v", t, want)
 	}
 	return nil
 }

@@ -357,5 +357,9 @@ func Open(name string, opt Options) (*Session, error) {
 		return nil, err
 	}
 	defer fh.Close()
-	return Parse(fh, opt)
+	s, err := Parse(fh, opt)
+	if err == nil {
+		inProject(s, name)
+	}
+	return s, err
 }
