@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -59,20 +60,32 @@ func IsSQLite(path string) bool {
 type opencodeDB struct {
 	db  *sql.DB
 	tmp string // the folder of the copy, removed by close; "" when opened in place
+	// path and st are the database opened in place and its stat then.
+	path string
+	st   os.FileInfo
 }
 
 // snapshotTries is how often a copy is made again when opencode
 // checkpointed the WAL into the database while it was being copied.
 const snapshotTries = 3
 
-// openOpencodeDB opens a snapshot of the database at path, read-only.
-func openOpencodeDB(path string) (*opencodeDB, error) {
+// openOpencodeDB opens a snapshot of the database at path, read-only: in
+// place when it has no WAL, unless force says to copy it all the same.
+func openOpencodeDB(path string, force bool) (*opencodeDB, error) {
 	if !IsSQLite(path) {
 		return nil, fmt.Errorf("%s: not an SQLite database", path)
 	}
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
 	wal, err := os.Stat(path + "-wal")
-	if err != nil || wal.Size() == 0 {
-		return openSQLite("file:"+uriPath(path)+"?mode=ro&immutable=1", "")
+	if !force && (err != nil || wal.Size() == 0) {
+		o, err := openSQLite("file:"+uriPath(path)+"?mode=ro&immutable=1", "")
+		if err == nil {
+			o.path, o.st = path, st
+		}
+		return o, err
 	}
 	tmp, err := os.MkdirTemp("", "readlens-opencode-")
 	if err != nil {
@@ -83,7 +96,9 @@ func openOpencodeDB(path string) (*opencodeDB, error) {
 		before, err1 := os.Stat(path)
 		err := copyTo(path, dup)
 		if err == nil {
-			err = copyTo(path+"-wal", dup+"-wal")
+			if err = copyTo(path+"-wal", dup+"-wal"); errors.Is(err, fs.ErrNotExist) {
+				err = nil // no WAL: the database alone
+			}
 		}
 		after, err2 := os.Stat(path)
 		if err == nil {
@@ -124,6 +139,39 @@ func openSQLite(dsn, tmp string) (*opencodeDB, error) {
 	return &opencodeDB{db: db, tmp: tmp}, nil
 }
 
+// moved reports whether a database read in place changed while it was
+// read, or gained a WAL: opencode wrote it meanwhile, and what was read
+// may be of two moments.
+func (o *opencodeDB) moved() bool {
+	if o.st == nil {
+		return false
+	}
+	st, err := os.Stat(o.path)
+	if err != nil || st.Size() != o.st.Size() || !st.ModTime().Equal(o.st.ModTime()) {
+		return true
+	}
+	wal, err := os.Stat(o.path + "-wal")
+	return err == nil && wal.Size() > 0
+}
+
+// readOpencodeDB opens the database at path and hands it to f; when it was
+// read in place and opencode wrote it meanwhile, it is read once more,
+// from a copy.
+func readOpencodeDB(path string, f func(*opencodeDB) error) error {
+	for try := 0; ; try++ {
+		o, err := openOpencodeDB(path, try > 0)
+		if err != nil {
+			return err
+		}
+		err = f(o)
+		moved := o.moved()
+		o.close()
+		if err != nil || !moved || try > 0 {
+			return err
+		}
+	}
+}
+
 func (o *opencodeDB) close() {
 	o.db.Close()
 	if o.tmp != "" {
@@ -156,13 +204,12 @@ func copyTo(from, to string) error {
 
 // OpencodeSessions lists the sessions of the opencode.db at path, newest
 // first.
-func OpencodeSessions(path string) ([]OpencodeSession, error) {
-	o, err := openOpencodeDB(path)
-	if err != nil {
-		return nil, err
-	}
-	defer o.close()
-	return o.sessions("")
+func OpencodeSessions(path string) (list []OpencodeSession, err error) {
+	err = readOpencodeDB(path, func(o *opencodeDB) error {
+		list, err = o.sessions("")
+		return err
+	})
+	return list, err
 }
 
 // sessions are the database's session rows, newest first: all, or the
@@ -197,12 +244,11 @@ func (o *opencodeDB) sessions(id string) ([]OpencodeSession, error) {
 // several). Line counts rows: the session's is 1, then each message's
 // and each of its parts', in order.
 func ParseOpencodeDB(path, id string, opt Options) (*Session, error) {
-	o, err := openOpencodeDB(path)
-	if err != nil {
-		return nil, err
-	}
-	defer o.close()
-	s, _, err := o.parse(id, 0)
+	var s *Session
+	err := readOpencodeDB(path, func(o *opencodeDB) (err error) {
+		s, _, err = o.parse(id, 0)
+		return err
+	})
 	return s, err
 }
 

@@ -265,3 +265,41 @@ func TestOpencodeDBEqualsExportDeep(t *testing.T) {
 		}
 	}
 }
+
+// TestOpencodeDBWrittenWhileRead: a database read in place that opencode
+// writes meanwhile (its mtime moves, or a WAL appears) is read once more,
+// from a copy; one left alone is read once.
+func TestOpencodeDBWrittenWhileRead(t *testing.T) {
+	path := copyDB(t)
+	var copies []bool
+	err := readOpencodeDB(path, func(o *opencodeDB) error {
+		copies = append(copies, o.tmp != "")
+		if len(copies) == 1 {
+			later := time.Now().Add(time.Minute)
+			return os.Chtimes(path, later, later)
+		}
+		return nil
+	})
+	if err != nil || fmt.Sprint(copies) != "[false true]" {
+		t.Errorf("written meanwhile: %v, copies %v", err, copies)
+	}
+	copies = nil
+	err = readOpencodeDB(path, func(o *opencodeDB) error {
+		copies = append(copies, o.tmp != "")
+		if len(copies) == 1 {
+			return os.WriteFile(path+"-wal", []byte("x"), 0o644)
+		}
+		return nil
+	})
+	if err != nil || fmt.Sprint(copies) != "[false true]" {
+		t.Errorf("a WAL appeared: %v, copies %v", err, copies)
+	}
+	os.Remove(path + "-wal")
+	copies = nil
+	if err := readOpencodeDB(path, func(o *opencodeDB) error { copies = append(copies, o.tmp != ""); return nil }); err != nil || fmt.Sprint(copies) != "[false]" {
+		t.Errorf("left alone: %v, copies %v", err, copies)
+	}
+	if entries, _ := os.ReadDir(filepath.Dir(path)); len(entries) != 1 {
+		t.Errorf("%d files beside it", len(entries))
+	}
+}
