@@ -44,8 +44,12 @@ type OpencodeSession struct {
 	Updated   time.Time
 }
 
-// IsSQLite reports whether the file at path is an SQLite database.
+// IsSQLite reports whether the file at path is an SQLite database: a
+// regular file (a FIFO is never opened to be told) that begins as one.
 func IsSQLite(path string) bool {
+	if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
+		return false
+	}
 	fh, err := os.Open(path)
 	if err != nil {
 		return false
@@ -93,6 +97,7 @@ func openOpencodeDB(path string, force bool) (*opencodeDB, error) {
 	}
 	dup := filepath.Join(tmp, "opencode.db")
 	for try := 1; ; try++ {
+		os.Remove(dup + "-wal") // an earlier try's
 		before, err1 := os.Stat(path)
 		err := copyTo(path, dup)
 		if err == nil {

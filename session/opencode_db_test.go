@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -301,5 +302,30 @@ func TestOpencodeDBWrittenWhileRead(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(filepath.Dir(path)); len(entries) != 1 {
 		t.Errorf("%d files beside it", len(entries))
+	}
+}
+
+// TestOpencodeDBFIFO: a FIFO named opencode.db is never opened to be told
+// (that would wait for a writer): it is no database, and a folder holding
+// one holds no session.
+func TestOpencodeDBFIFO(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "opencode.db")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	done := make(chan bool)
+	go func() {
+		IsSQLite(fifo)
+		_, err := Files(dir)
+		done <- err != nil
+	}()
+	select {
+	case ok := <-done:
+		if !ok {
+			t.Errorf("a folder holding a FIFO named opencode.db gave a session")
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("a FIFO was opened")
 	}
 }
