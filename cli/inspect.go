@@ -145,7 +145,7 @@ func inspectSessions(cmd *cobra.Command, l *session.Listing, dir string) error {
 	list := tui.Sessions{Dir: dir}
 	for _, s := range l.Sessions {
 		list.Entries = append(list.Entries, tui.SessionEntry{
-			Row: render.ListedSession{Agent: s.AgentName, When: s.Modified.In(sessionZone).Format("2006-01-02 15:04"),
+			Row: render.ListedSession{Agent: s.AgentName, When: s.Time.In(sessionZone).Format("2006-01-02 15:04"),
 				Reads: s.Reads, Partial: s.Partial, Prompt: s.Prompt},
 			File: tui.SessionFile{Path: s.File, Agent: s.Agent},
 		})

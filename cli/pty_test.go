@@ -282,13 +282,14 @@ func TestSessionOpensTheInspector(t *testing.T) {
 }
 
 // TestSessionListInTheInspector: on a terminal, `readlens session` lists
-// the directory's sessions in the inspector; enter opens the newest (pi's).
+// the directory's sessions in the inspector; enter opens the newest
+// (opencode's, in its SQLite database).
 func TestSessionListInTheInspector(t *testing.T) {
 	_, _, project := listHome(t)
 	term := openTerminal(t, true)
 	steps := []struct{ when, press string }{
-		{"4 sessions of ", "\r"},
-		{"pi (version not recorded) session 01a20584-ffbc-7687-8dbf-5acc03be2e97", "q"},
+		{"5 sessions of ", "\r"},
+		{"opencode 1.18.33 session ses_df9f4112affedStbBoOhm19YUz", "q"},
 	}
 	go func() {
 		defer term.master.WriteString("\x03") // ctrl+c, whatever showed: the test never hangs
@@ -306,7 +307,7 @@ func TestSessionListInTheInspector(t *testing.T) {
 		}
 	}()
 	code, out, _ := term.run(t, false, nil, "session", "--cwd", project)
-	if code != exitOK || !strings.Contains(out, "pi (version not recorded) session 01a20584-ffbc-7687-8dbf-5acc03be2e97") {
+	if code != exitOK || !strings.Contains(out, "opencode 1.18.33 session ses_df9f4112affedStbBoOhm19YUz") || !strings.Contains(out, "11 reads (1 shell) of 12 tool calls") {
 		t.Errorf("exit %d, wrote %q", code, out)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -51,26 +52,29 @@ Formats, told from the file (--agent NAME reads it as that agent's):
   codex        ~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl (Codex 0.169.0 reads
                through its shell: those reads are shell reads; read_file, in
                0.57.0 to 0.105.0, is checked through the codex profile)
-  gemini-cli   ~/.gemini/tmp/<project>/chats/session-<time>-<id>.jsonl
-  opencode     what ` + "`opencode export <session id>`" + ` prints (opencode keeps its
-               sessions in ~/.local/share/opencode/opencode.db, which readlens
-               does not open)
+  gemini-cli   ~/.gemini/tmp/<project>/chats/session-<time>-<id>.jsonl (.json up
+               to 0.38.2: its working directory is <project>/.project_root's)
+  opencode     ~/.local/share/opencode/opencode.db (or under $XDG_DATA_HOME): its
+               only session, or DB#ID, one of them (the list names them so);
+               or what ` + "`opencode export <session id>`" + ` prints
 
 Without FILE, the sessions of every agent whose working directory is the
 current directory (or --cwd DIR) or below it, newest first (on a terminal,
 as a list in the inspector: enter opens one, tab comes back): the agent, when
-its file was last written, its reads ("12+" when only the first 32 MiB of
-a longer session were read) and its first prompt; --json lists them as an
-array. Each is looked for where its agent keeps it, moved by the variables
-the agent honours: $CLAUDE_CONFIG_DIR (else ~/.claude), $PI_CODING_AGENT_DIR
+the session began (as its first record says; its file's mtime when no
+record does), its reads ("12+" when only the first 32 MiB of a longer
+session were read) and its first prompt; --json lists them as an array.
+Each is looked for where its agent keeps it, moved by the variables the
+agent honours: $CLAUDE_CONFIG_DIR (else ~/.claude), $PI_CODING_AGENT_DIR
 (else ~/.pi/agent) or $PI_CODING_AGENT_SESSION_DIR, $CODEX_HOME (else
-~/.codex), $GEMINI_CLI_HOME (else ~). opencode's sessions are in SQLite:
-readlens says how to export them instead. Files that are not sessions are
-skipped and named.
+~/.codex; archived_sessions too), $GEMINI_CLI_HOME (else ~),
+$XDG_DATA_HOME (else ~/.local/share) for opencode's opencode.db, whose
+sessions --json names as DB#ID. Files that are not sessions are skipped
+and named.
 
 A DIR holding one session file (a Claude Code project folder, pi's
 --<cwd>-- folder, a Codex day folder, a Gemini CLI project folder or its
-chats folder) reads that one.
+chats folder) reads that one; a DIR holding opencode.db reads the database.
 
 --check runs every read again with readlens, at the session's working
 directory (or --cwd, where the project is now), and says for each: same
@@ -114,26 +118,19 @@ func runSession(cmd *cobra.Command, path string, f sessionFlags) error {
 		return usageErr("--%v", err) // --agent "NAME": readlens reads the sessions of …
 	}
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		dir := path
-		if path, err = session.File(dir); err != nil {
-			if errors.Is(err, session.ErrSQLite) {
-				return usageErr("%s: %v", dir, err)
-			}
+		if path, err = session.File(path); err != nil {
 			return usageErr("%v", err)
 		}
 	}
 	if inspect {
 		return inspectSession(cmd, path, f)
 	}
-	fh, err := os.Open(path)
-	if err != nil {
-		return usageErr("%v", err)
-	}
-	defer fh.Close()
-	s, err := session.Parse(fh, session.Options{Agent: f.agent})
+	// A file, or opencode's database (DB#ID, one of its sessions).
+	s, err := session.Open(path, session.Options{Agent: f.agent})
+	var pathErr *fs.PathError
 	switch {
-	case errors.Is(err, session.ErrNotSession):
-		return usageErr("%s: %v", path, err)
+	case errors.As(err, &pathErr):
+		return usageErr("%v", err)
 	case err != nil:
 		return usageErr("%s: %v", path, err)
 	}

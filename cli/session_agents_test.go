@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -18,6 +19,8 @@ const (
 	recordedCodex    = "../testdata/sessions/codex/reads.jsonl"
 	recordedOpencode = "../testdata/sessions/opencode/reads.json"
 	recordedGemini   = "../testdata/sessions/gemini-cli/reads.jsonl"
+	// The database of another run, and that run's export beside it.
+	recordedOpencodeDB = "../testdata/sessions/opencode/sqlite/opencode.db"
 )
 
 // TestSessionCheckPi: pi 0.73.1's session, told from its first record:
@@ -48,6 +51,33 @@ func TestSessionCheckCodex(t *testing.T) {
 	golden.RequireEqual(t, out)
 	if !strings.HasSuffix(out, "check: 0 same, 0 changed, 0 differs, 10 shell, 1 recorded (not run again)\n") {
 		t.Errorf("output:\n%s", out)
+	}
+}
+
+// TestSessionVersionNote: the note that the session's agent is not the
+// profile's release compares the versions as numbers: Codex 0.105.0 and
+// 0.99 are within the codex profile's read_file (0.57.0 to 0.105.0), so
+// no note; 0.169.0 and 0.106.0 are past it.
+func TestSessionVersionNote(t *testing.T) {
+	b, err := os.ReadFile("../testdata/sessions/codex/read_file.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, c := range []struct{ version, note string }{
+		{"0.105.0", ""},
+		{"0.99.0", ""},
+		{"0.106.0", "readlens: this session was written by Codex CLI 0.106.0; readlens reproduces Codex CLI's read tool as of read_file as last shipped (codex-rs 0.57.0-0.105.0), so --check may differ where the tool changed\n"},
+		{"0.169.0", "readlens: this session was written by Codex CLI 0.169.0; readlens reproduces Codex CLI's read tool as of read_file as last shipped (codex-rs 0.57.0-0.105.0), so --check may differ where the tool changed\n"},
+	} {
+		p := filepath.Join(dir, "rollout-"+c.version+".jsonl")
+		if err := os.WriteFile(p, bytes.Replace(b, []byte(`"cli_version":"0.105.0"`), []byte(`"cli_version":"`+c.version+`"`), 1), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, out, stderr := cli(t, "session", p)
+		if code != exitOK || stderr != c.note || !strings.HasPrefix(out, "Codex CLI "+c.version+" session ") {
+			t.Errorf("%s: exit %d, stderr %q\n%.200s", c.version, code, stderr, out)
+		}
 	}
 }
 
@@ -95,6 +125,7 @@ func TestSessionAgentFlag(t *testing.T) {
 func TestSessionAgentsCheck(t *testing.T) {
 	for _, c := range []struct{ name, file, checks string }{
 		{"opencode", recordedOpencode, "1 same|2 same|3 same|4 same|5 changed: edited by call 5 (edit, line 513)|6 same|7 changed: opencode's snapshot saw it change (line 857)|8 same|9 same|10 shell|11 same"},
+		{"opencode-db", recordedOpencodeDB, "1 same|2 same|3 same|4 same|5 changed: edited by call 5 (edit, row 22)|6 same|7 changed: opencode's snapshot saw it change (row 37)|8 same|9 same|10 shell|11 same"},
 		{"gemini", recordedGemini, "1 same|2 same|3 same|4 same|5 changed: edited by call 5 (replace, line 27)|6 same|7 changed: read 6, the same call, got other content|8 same|9 same|10 shell|11 same"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -195,16 +226,38 @@ func TestSessionAgentsBadInput(t *testing.T) {
 		t.Errorf("newer: exit %d, stderr %q\n%s", code, stderr, out)
 	}
 
+	// A folder holding opencode.db reads the database; a file that only
+	// begins as a database does is not one.
 	db := filepath.Join(dir, "opencode")
 	if err := os.MkdirAll(db, 0o755); err != nil {
 		t.Fatal(err)
+	}
+	rec, err := os.ReadFile(recordedOpencodeDB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(db, "opencode.db"), rec, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"session", db}, {"session", filepath.Join(db, "opencode.db")}, {"session", filepath.Join(db, "opencode.db#ses_df9f4112affedStbBoOhm19YUz")}} {
+		code, out, stderr = cli(t, args...)
+		if code != exitOK || stderr != "" || !strings.HasPrefix(out, "opencode 1.18.33 session ses_df9f4112affedStbBoOhm19YUz, cwd $ROOT\n11 reads (1 shell) of 12 tool calls") {
+			t.Errorf("%s: exit %d, stderr %q\n%s", args[1], code, stderr, out)
+		}
+	}
+	if code, out, _ = cli(t, "session", db, "--json"); code != exitOK || !strings.Contains(out, `"lines": 54,
+  "line_unit": "row",`) || !strings.Contains(out, `"file": "`+filepath.Join(db, "opencode.db")+`"`) {
+		t.Errorf("--json: exit %d\n%.600s", code, out)
+	}
+	if code, _, stderr = cli(t, "session", filepath.Join(db, "opencode.db#ses_gone")); code != exitUsage || !strings.HasSuffix(stderr, `: no session "ses_gone" in opencode's database`+"\n") {
+		t.Errorf("#ses_gone: exit %d, stderr %q", code, stderr)
 	}
 	if err := os.WriteFile(filepath.Join(db, "opencode.db"), []byte("SQLite format 3\x00"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for _, args := range [][]string{{"session", db}, {"session", filepath.Join(db, "opencode.db")}} {
 		code, out, stderr = cli(t, args...)
-		if code != exitUsage || out != "" || !strings.Contains(stderr, "an SQLite database (opencode keeps its sessions in opencode.db): give readlens what `opencode export <session id>` prints") {
+		if code != exitUsage || out != "" || !strings.HasSuffix(stderr, "opencode.db: SQLite cannot read it: file is not a database (26)\n") {
 			t.Errorf("%s: exit %d, stderr %q", args[1], code, stderr)
 		}
 	}
@@ -230,5 +283,31 @@ func TestSessionAgentsBadInput(t *testing.T) {
 	code, _, stderr = cli(t, "session", recordedGemini, "--agent", "codex-9")
 	if code != exitUsage || !strings.Contains(stderr, `--agent "codex-9": readlens reads the sessions of claude-code, codex, gemini-cli, opencode, pi`) {
 		t.Errorf("unknown agent: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestSessionGeminiJSON: Gemini CLI 0.38.2's .json chat, where its CLI
+// keeps it, as a session of the fixtures' copy: its working directory is
+// the one its project folder's .project_root names; --check runs each
+// read at it. The folder lists it.
+func TestSessionGeminiJSON(t *testing.T) {
+	root := fixtureRoot(t)
+	b, err := os.ReadFile("../testdata/sessions/gemini-cli/reads-0.38.2.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	project := filepath.Join(t.TempDir(), ".gemini", "tmp", "root")
+	chat := filepath.Join(project, "chats", "session-2026-11-23T01-51-b07c1bd8.json")
+	if os.MkdirAll(filepath.Dir(chat), 0o755) != nil || os.WriteFile(chat, bytes.ReplaceAll(b, []byte("$ROOT"), []byte(root)), 0o644) != nil ||
+		os.WriteFile(filepath.Join(project, ".project_root"), []byte(root), 0o644) != nil {
+		t.Fatal("setting up")
+	}
+	code, out, stderr := cli(t, "session", chat, "--check")
+	if code != exitOK || stderr != "" {
+		t.Fatalf("exit %d, stderr %q\n%s", code, stderr, out)
+	}
+	golden.RequireEqual(t, strings.ReplaceAll(out, root, "$ROOT"))
+	if code, out2, _ := cli(t, "session", filepath.Dir(chat)); code != exitOK || !strings.HasPrefix(out2, "Gemini CLI (version not recorded) session b07c1bd8-2221-4a36-a5d4-349302362c1a, cwd "+root+"\n") {
+		t.Errorf("the chats folder: exit %d\n%s", code, out2)
 	}
 }

@@ -10,21 +10,24 @@ import (
 
 // The --json form of a session.
 type sessionJSON struct {
-	File           string          `json:"file"`
-	Agent          string          `json:"agent"`
-	AgentName      string          `json:"agent_name"`
-	Version        string          `json:"version"`
-	ProfileRelease string          `json:"profile_release"`
-	SessionID      string          `json:"session_id"`
-	Cwd            string          `json:"cwd"`
-	Lines          int             `json:"lines"`
-	Records        int             `json:"records"`
-	BadLines       int             `json:"bad_lines"`
-	Unknown        map[string]int  `json:"unknown_records"`
-	Notes          []string        `json:"notes"`
-	Summary        session.Summary `json:"summary"`
-	Check          map[string]int  `json:"check,omitempty"`
-	Reads          []sessionReadJS `json:"reads"`
+	File           string `json:"file"`
+	Agent          string `json:"agent"`
+	AgentName      string `json:"agent_name"`
+	Version        string `json:"version"`
+	ProfileRelease string `json:"profile_release"`
+	SessionID      string `json:"session_id"`
+	Cwd            string `json:"cwd"`
+	Lines          int    `json:"lines"`
+	// LineUnit is "row" for opencode.db, whose lines, line and bad_lines
+	// count its rows (the session's, then each message's and part's).
+	LineUnit string          `json:"line_unit,omitempty"`
+	Records  int             `json:"records"`
+	BadLines int             `json:"bad_lines"`
+	Unknown  map[string]int  `json:"unknown_records"`
+	Notes    []string        `json:"notes"`
+	Summary  session.Summary `json:"summary"`
+	Check    map[string]int  `json:"check,omitempty"`
+	Reads    []sessionReadJS `json:"reads"`
 }
 
 type sessionReadJS struct {
@@ -80,7 +83,7 @@ type sessionCheckJS struct {
 
 func writeSessionJSON(w io.Writer, file string, s *session.Session, checked []session.Checked, notes []string, check, terminal bool) error {
 	j := sessionJSON{File: file, Agent: s.Agent, AgentName: s.AgentName, Version: s.Version, SessionID: s.ID, Cwd: s.Cwd,
-		Lines: s.Lines, Records: s.Records, BadLines: s.Bad, Unknown: s.Unknown, Notes: notes, Summary: session.Summarize(s),
+		Lines: s.Lines, LineUnit: s.Unit, Records: s.Records, BadLines: s.Bad, Unknown: s.Unknown, Notes: notes, Summary: session.Summarize(s),
 		Reads: []sessionReadJS{}}
 	if p, err := all.Lookup(s.Agent); err == nil {
 		j.ProfileRelease = p.Info().Release

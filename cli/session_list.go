@@ -28,10 +28,14 @@ type listedJSON struct {
 	SessionID string `json:"session_id"`
 	File      string `json:"file"`
 	Modified  string `json:"modified"`
-	Cwd       string `json:"cwd"`
-	Prompt    string `json:"prompt"`
-	Reads     int    `json:"reads"`
-	Partial   bool   `json:"partial"`
+	// Started is when the session began, as its first record says, or its
+	// file's mtime when none does; TimeFrom says which ("session", or why).
+	Started  string `json:"started"`
+	TimeFrom string `json:"time_from"`
+	Cwd      string `json:"cwd"`
+	Prompt   string `json:"prompt"`
+	Reads    int    `json:"reads"`
+	Partial  bool   `json:"partial"`
 }
 
 // runSessionList lists the sessions of the current directory (or --cwd)
@@ -93,30 +97,31 @@ func writeListJSON(w io.Writer, l *session.Listing, terminal bool) error {
 	list := []listedJSON{}
 	for _, s := range l.Sessions {
 		list = append(list, listedJSON{Agent: s.Agent, AgentName: s.AgentName, Version: s.Version, SessionID: s.ID,
-			File: s.File, Modified: s.Modified.UTC().Format(time.RFC3339), Cwd: s.Cwd, Prompt: s.Prompt,
+			File: s.File, Modified: s.Modified.UTC().Format(time.RFC3339), Started: s.Time.UTC().Format(time.RFC3339Nano),
+			TimeFrom: s.TimeFrom, Cwd: s.Cwd, Prompt: s.Prompt,
 			Reads: s.Reads, Partial: s.Partial})
 	}
 	return encodeJSON(w, list, terminal)
 }
 
-// writeListText writes one line a session: the agent, when its file was
-// last written, its reads, and its first prompt on one line, cut to width.
+// writeListText writes one line a session: the agent, when it began, its
+// reads, and its first prompt on one line, cut to width.
 func writeListText(w io.Writer, l *session.Listing, dir, agent string, width int) error {
 	if len(l.Sessions) == 0 {
-		whose := "Claude Code, pi, Codex CLI or Gemini CLI"
+		whose := "Claude Code, pi, Codex CLI, Gemini CLI or opencode"
 		if agent != "" {
 			whose = agent
 		}
 		_, err := fmt.Fprintf(w, "no session of %s in %s or below\n", whose, render.Plain(dir))
 		return err
 	}
-	rows := [][]string{{"agent", "modified", "reads", ""}}
+	rows := [][]string{{"agent", "started", "reads", ""}}
 	for _, s := range l.Sessions {
 		reads := strconv.Itoa(s.Reads)
 		if s.Partial {
 			reads += "+"
 		}
-		rows = append(rows, []string{render.Plain(s.AgentName), s.Modified.In(sessionZone).Format("2006-01-02 15:04"), reads, ""})
+		rows = append(rows, []string{render.Plain(s.AgentName), s.Time.In(sessionZone).Format("2006-01-02 15:04"), reads, ""})
 	}
 	var table bytes.Buffer
 	writeColumns(&table, rows, map[int]bool{2: true})
@@ -153,7 +158,8 @@ func oneLine(s string) string {
 }
 
 // writeListNotes says what was not listed: files that are not sessions,
-// and opencode's database.
+// an opencode.db that cannot be read, and the sessions whose time is
+// their file's mtime.
 func writeListNotes(w io.Writer, l *session.Listing) {
 	if n := len(l.Skipped); n > 0 {
 		fmt.Fprintf(w, "readlens: %d session %s skipped, not readable as a session:\n", n, plural(n, "file", "files"))
@@ -165,8 +171,15 @@ func writeListNotes(w io.Writer, l *session.Listing) {
 			fmt.Fprintf(w, "  %s\n", render.Plain(s))
 		}
 	}
-	if l.Opencode != "" {
-		fmt.Fprintf(w, "readlens: opencode keeps its sessions in %s (SQLite), which readlens does not open: `opencode session list` names them, `opencode export <id> > s.json` writes one that `readlens session s.json` reads\n", render.Plain(l.Opencode))
+	var mtime int
+	for _, s := range l.Sessions {
+		if s.TimeFrom != "session" {
+			mtime++
+		}
+	}
+	if mtime > 0 {
+		fmt.Fprintf(w, "readlens: %d %s no time of %s own: %s listed at %s file's mtime\n", mtime, plural(mtime, "session gives", "sessions give"),
+			plural(mtime, "its", "their"), plural(mtime, "it is", "they are"), plural(mtime, "its", "their"))
 	}
 }
 

@@ -1,9 +1,11 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -41,6 +43,8 @@ func listHome(t *testing.T) (tmp, home, project string) {
 	sessiontest.Place(t, filepath.Join(home, r[0].Home), r[0], project, base.Add(-26*time.Hour))
 	// Another project's, the newest of all: not listed.
 	sessiontest.Place(t, filepath.Join(home, r[0].Home), r[0], project+"2", base.Add(time.Hour))
+	// opencode's database, holding one session of the project.
+	sessiontest.PlaceOpencodeDB(t, filepath.Join(home, ".local", "share"), project)
 	return tmp, home, project
 }
 
@@ -83,7 +87,7 @@ func TestSessionListJSON(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
 	var list []map[string]any
-	if err := json.Unmarshal([]byte(out), &list); err != nil || len(list) != 4 {
+	if err := json.Unmarshal([]byte(out), &list); err != nil || len(list) != 5 {
 		t.Fatalf("%v: %d sessions", err, len(list))
 	}
 	golden.RequireEqual(t, hideTmp(out, tmp))
@@ -101,12 +105,16 @@ func TestSessionListVariables(t *testing.T) {
 		sessiontest.Place(t, dir, r, project, time.Date(2026, 1, 2, 3, 4, 0, 0, time.UTC).Add(-time.Duration(i)*time.Minute))
 		t.Setenv(vars[r.Agent], dir)
 	}
+	sessiontest.PlaceOpencodeDB(t, filepath.Join(moved, "data"), project)
+	t.Setenv("XDG_DATA_HOME", filepath.Join(moved, "data"))
 	code, out, stderr := cli(t, "session", "--cwd", project)
-	want := "agent        modified          reads  first prompt\n" +
-		"Claude Code  2026-01-02 03:04     12  Read the files the script names, one call…\n" +
-		"pi           2026-01-02 03:03     12  Read the files the script names, one call…\n" +
-		"Codex CLI    2026-01-02 03:02     11  Read the files the script names, one call…\n" +
-		"Gemini CLI   2026-01-02 03:01     11  Read the files the script names, one call…\n"
+	// Each at the time its session began, not its file's mtime.
+	want := "agent        started           reads  first prompt\n" +
+		"opencode     2026-11-23 01:36     11  \"Read the files the script names, one cal…\n" +
+		"Codex CLI    2026-11-22 23:25     11  Read the files the script names, one call…\n" +
+		"Gemini CLI   2026-11-22 23:12     11  Read the files the script names, one call…\n" +
+		"pi           2026-11-22 23:08     12  Read the files the script names, one call…\n" +
+		"Claude Code  2026-11-22 21:57     12  Read the files the script names, one call…\n"
 	if code != exitOK || out != want || stderr != "" {
 		t.Errorf("exit %d, stderr %q, out:\n%s\nwant:\n%s", code, stderr, out, want)
 	}
@@ -117,9 +125,10 @@ func TestSessionListVariables(t *testing.T) {
 }
 
 // TestSessionListSkips: a file where a session would be that is not one (an
-// image named as a rollout) is skipped with a counted note on stderr;
-// opencode's database gets the line that says how to export its sessions.
-// Both exit 0.
+// image named as a rollout), and an opencode.db that is not a database,
+// are skipped with a counted note on stderr; a session that gives no time
+// of its own (an archived Codex rollout without its timestamps) is listed
+// at its mtime, with a note. All exit 0.
 func TestSessionListSkips(t *testing.T) {
 	tmp, home, project := listHome(t)
 	png, err := os.ReadFile(filepath.Join(oracle.Testdata(), "fixtures", "media", "pic.png"))
@@ -137,13 +146,23 @@ func TestSessionListSkips(t *testing.T) {
 	if err := os.WriteFile(db, []byte("SQLite format 3\x00"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	rollout, err := os.ReadFile(filepath.Join(oracle.Testdata(), "sessions", "codex", "reads.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rollout = regexp.MustCompile(`(?m)^\{"timestamp":"[^"]*",`).ReplaceAll(bytes.ReplaceAll(rollout, []byte("$ROOT"), []byte(project)), []byte("{"))
+	archived := filepath.Join(home, ".codex", "archived_sessions", "rollout-2026-11-20T10-00-00-01a20594-0d76-7fb1-8247-28e511f598ff.jsonl")
+	if os.MkdirAll(filepath.Dir(archived), 0o755) != nil || os.WriteFile(archived, rollout, 0o644) != nil {
+		t.Fatal("setting up")
+	}
 	code, out, stderr := cli(t, "session", "--cwd", project, "--json")
-	if code != exitOK || strings.Count(out, `"agent":`) != 4 {
+	if code != exitOK || strings.Count(out, `"agent":`) != 5 || !strings.Contains(out, `"time_from": "the file's mtime: no record of the session gives its time"`) {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
-	want := "readlens: 1 session file skipped, not readable as a session:\n" +
+	want := "readlens: 2 session files skipped, not readable as a session:\n" +
 		"  $TMP/home/.codex/sessions/2026/11/22/rollout-junk.jsonl: not a session readlens can read\n" +
-		"readlens: opencode keeps its sessions in $TMP/home/.local/share/opencode/opencode.db (SQLite), which readlens does not open: `opencode session list` names them, `opencode export <id> > s.json` writes one that `readlens session s.json` reads\n"
+		"  $TMP/home/.local/share/opencode/opencode.db: SQLite cannot read it: file is not a database (26)\n" +
+		"readlens: 1 session gives no time of its own: it is listed at its file's mtime\n"
 	if got := hideTmp(stderr, tmp); got != want {
 		t.Errorf("stderr:\n%s\nwant:\n%s", got, want)
 	}
@@ -158,7 +177,7 @@ func TestSessionListNone(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out, stderr := cli(t, "session", "--cwd", empty)
-	if want := "no session of Claude Code, pi, Codex CLI or Gemini CLI in " + empty + " or below\n"; code != exitOK || out != want || stderr != "" {
+	if want := "no session of Claude Code, pi, Codex CLI, Gemini CLI or opencode in " + empty + " or below\n"; code != exitOK || out != want || stderr != "" {
 		t.Errorf("exit %d, out %q, stderr %q", code, out, stderr)
 	}
 	if code, out, _ = cli(t, "session", "--cwd", empty, "--agent", "pi"); code != exitOK || out != "no session of pi in "+empty+" or below\n" {
@@ -189,7 +208,7 @@ func TestListPromptOneLine(t *testing.T) {
 	if n := len([]rune(long)); n != 2048 || !strings.HasSuffix(long, "é") {
 		t.Errorf("a long prompt keeps %d characters", n)
 	}
-	l := &session.Listing{Sessions: []session.Listed{{AgentName: "pi", Modified: time.Date(2026, 1, 2, 3, 4, 0, 0, time.UTC), Reads: 3, Prompt: strings.Repeat("漢", 40)}}}
+	l := &session.Listing{Sessions: []session.Listed{{AgentName: "pi", Time: time.Date(2026, 1, 2, 3, 4, 0, 0, time.UTC), TimeFrom: "session", Reads: 3, Prompt: strings.Repeat("漢", 40)}}}
 	zone := sessionZone
 	sessionZone = time.UTC
 	defer func() { sessionZone = zone }()
@@ -197,7 +216,7 @@ func TestListPromptOneLine(t *testing.T) {
 	if err := writeListText(&b, l, "/", "", 50); err != nil {
 		t.Fatal(err)
 	}
-	want := "agent  modified          reads  first prompt\n" +
+	want := "agent  started           reads  first prompt\n" +
 		"pi     2026-01-02 03:04      3  漢漢漢漢漢漢漢漢…\n" // 32 + 8×2 + 1 columns
 	if b.String() != want {
 		t.Errorf("got:\n%s\nwant:\n%s", b.String(), want)

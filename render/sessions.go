@@ -12,7 +12,7 @@ import (
 // ListedSession is one row of the inspector's list of sessions.
 type ListedSession struct {
 	Agent   string // as people call it: "Claude Code"
-	When    string // already in the reader's zone and layout
+	When    string // when it started, already in the reader's zone and layout
 	Reads   int
 	Partial bool // only the first part of the file was read: Reads is a floor
 	Prompt  string
@@ -23,9 +23,9 @@ type ListedSession struct {
 func SessionList(st *theme.Styles, width, height int, dir string, rows []ListedSession, cursor, top int) []string {
 	out := prose(width, sentence{st.CallTool, fmt.Sprintf("%s of %s and below", counted(len(rows), "session"), Plain(dir))})
 	if len(rows) == 0 {
-		return append(out, prose(width, sentence{st.Hint, "no session of Claude Code, pi, Codex CLI or Gemini CLI here: readlens session --cwd DIR lists another directory's"})...)
+		return append(out, prose(width, sentence{st.Hint, "no session of Claude Code, pi, Codex CLI, Gemini CLI or opencode here: readlens session --cwd DIR lists another directory's"})...)
 	}
-	agentW, whenW, readsW := len("agent"), len("when"), len("reads")
+	agentW, whenW, readsW := len("agent"), len("started"), len("reads")
 	cells := make([][3]string, len(rows))
 	for i, r := range rows {
 		reads := strconv.Itoa(r.Reads)
@@ -41,7 +41,7 @@ func SessionList(st *theme.Styles, width, height int, dir string, rows []ListedS
 		row := fmt.Sprintf("  %s  %s  %*s  ", pad(agent, agentW), pad(when, whenW), readsW, reads)
 		return clip(row+prompt, width)
 	}
-	out = append(out, st.Hint.Render(line("agent", "when", "reads", "first prompt")))
+	out = append(out, st.Hint.Render(line("agent", "started", "reads", "first prompt")))
 	room := max(height-len(out), 0)
 	for i := top; i < len(rows) && i < top+room; i++ {
 		row := line(cells[i][0], cells[i][1], cells[i][2], Plain(oneLine(rows[i].Prompt)))

@@ -171,9 +171,9 @@ func (s *Session) changed(c *Call, path string, now *reader.Result) string {
 			continue
 		}
 		if ch.Call != 0 {
-			return fmt.Sprintf("edited by call %d (%s, line %d)", ch.Call, ch.By, ch.Line)
+			return fmt.Sprintf("edited by call %d (%s, %s %d)", ch.Call, ch.By, unitOr(s.Unit), ch.Line)
 		}
-		return fmt.Sprintf("%s (line %d)", ch.By, ch.Line)
+		return fmt.Sprintf("%s (%s %d)", ch.By, unitOr(s.Unit), ch.Line)
 	}
 	for _, o := range s.Calls {
 		if o.Kind == KindRead && o != c && o.Path == c.Path && o.Result != nil && c.Result.File != nil && o.Result.File != nil &&

@@ -61,6 +61,9 @@ func formatOf(agent string, br *bufio.Reader) (format, error) {
 	if isSQLite(br) {
 		return format{}, ErrSQLite
 	}
+	if (agent == "" || agent == "gemini-cli") && isGeminiJSON(br) {
+		return format{document: parseGeminiJSON}, nil // before 0.39.0
+	}
 	if agent != "" {
 		return formats[agent], nil
 	}

@@ -9,26 +9,30 @@ import (
 )
 
 // Files are the session files a directory holds, as each agent lays them
-// out, newest first: Gemini CLI's chats/session-*.jsonl (the project's
+// out, newest first: Gemini CLI's chats/session-*.jsonl or .json (the project's
 // folder or its chats folder), Claude Code's <session id>.jsonl (a
 // project's folder), pi's <time>_<id>.jsonl (a --<cwd>-- folder), Codex's
 // rollout-*.jsonl (a day's folder). opencode keeps its sessions in a
-// database: a folder holding opencode.db gives ErrSQLite, which says what
-// to do instead.
+// database: a folder holding opencode.db gives that one file, which Open
+// reads.
 func Files(dir string) ([]string, error) {
-	if _, err := os.Stat(filepath.Join(dir, "opencode.db")); err == nil {
-		return nil, ErrSQLite
+	if db := filepath.Join(dir, "opencode.db"); IsSQLite(db) {
+		return []string{db}, nil
 	}
 	var found []string
-	for _, pattern := range []string{
-		filepath.Join(dir, "session-*.jsonl"),
-		filepath.Join(dir, "chats", "session-*.jsonl"),
-		filepath.Join(dir, "*.jsonl"),
+	// Gemini CLI's chats are .jsonl since 0.39.0, .json before: a folder
+	// may hold both.
+	for _, group := range [][]string{
+		{"session-*.jsonl", "session-*.json"},
+		{filepath.Join("chats", "session-*.jsonl"), filepath.Join("chats", "session-*.json")},
+		{"*.jsonl"},
 	} {
-		m, _ := filepath.Glob(pattern)
-		for _, f := range m {
-			if st, err := os.Stat(f); err == nil && st.Mode().IsRegular() {
-				found = append(found, f)
+		for _, pattern := range group {
+			m, _ := filepath.Glob(filepath.Join(dir, pattern))
+			for _, f := range m {
+				if st, err := os.Stat(f); err == nil && st.Mode().IsRegular() {
+					found = append(found, f)
+				}
 			}
 		}
 		if len(found) > 0 {
@@ -36,7 +40,7 @@ func Files(dir string) ([]string, error) {
 		}
 	}
 	if len(found) == 0 {
-		return nil, fmt.Errorf("%s holds no session file readlens knows (Claude Code's <id>.jsonl, pi's <time>_<id>.jsonl, Codex's rollout-*.jsonl, Gemini CLI's chats/session-*.jsonl)", dir)
+		return nil, fmt.Errorf("%s holds no session file readlens knows (Claude Code's <id>.jsonl, pi's <time>_<id>.jsonl, Codex's rollout-*.jsonl, Gemini CLI's chats/session-*.jsonl or .json, opencode's opencode.db)", dir)
 	}
 	mtime := map[string]int64{}
 	for _, f := range found {

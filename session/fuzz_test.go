@@ -9,7 +9,7 @@ import (
 // FuzzParse: no input makes Parse panic or hang, and the reads it finds are numbered in order. The seeds are the
 // three recorded sessions, whole and cut.
 func FuzzParse(f *testing.F) {
-	for _, b := range [][]byte{recorded(f), recordedGemini(f), recordedOpencode(f)} {
+	for _, b := range [][]byte{recorded(f), recordedGemini(f), recordedOpencode(f), recordedGeminiJSON(f)} {
 		f.Add(b)
 		f.Add(b[:len(b)/3])
 	}
@@ -37,7 +37,7 @@ func FuzzParse(f *testing.F) {
 func TestParseMangled(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 2))
 	junk := []byte("{}[]\",:\n\\0a-\x00\xff")
-	for _, orig := range [][]byte{recorded(t), recordedGemini(t), recordedOpencode(t)} {
+	for _, orig := range [][]byte{recorded(t), recordedGemini(t), recordedOpencode(t), recordedGeminiJSON(t)} {
 		for range 300 {
 			b := bytes.Clone(orig)
 			for range 1 + r.IntN(4) {

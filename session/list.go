@@ -21,9 +21,11 @@ import (
 //     $PI_CODING_AGENT_SESSION_DIR names a folder holding them directly;
 //   - Codex: $CODEX_HOME, else ~/.codex; sessions/YYYY/MM/DD/rollout-*.jsonl;
 //   - Gemini CLI 0.61.0: $GEMINI_CLI_HOME, else ~; .gemini/tmp/<project>/
-//     chats/session-*.jsonl;
+//     chats/session-*.jsonl (session-*.json up to 0.38.2, whose working
+//     directory is the one <project>/.project_root names);
+//     Archived sessions are in archived_sessions/rollout-*.jsonl;
 //   - opencode 1.18.33: $XDG_DATA_HOME, else ~/.local/share; opencode/
-//     opencode.db, SQLite, which readlens does not open.
+//     opencode.db, SQLite: a row a session (list_opencode.go).
 
 // ListOptions say whose sessions List finds, and where.
 type ListOptions struct {
@@ -46,13 +48,20 @@ type ListOptions struct {
 type Listed struct {
 	Agent     string
 	AgentName string
-	File      string
-	Modified  time.Time // the file's
-	ID        string
-	Version   string
-	Cwd       string
-	Prompt    string
-	Reads     int
+	// File is the session's file; opencode's sessions are DB#ID, the
+	// database and the session's id, as Open reads them.
+	File     string
+	Modified time.Time // the file's (an opencode session's time_updated)
+	// Time is when the session began, as its first record says, or, when
+	// no record says, the file's mtime; the list is sorted by it.
+	// TimeFrom says which: "session", or why the mtime stands in.
+	Time     time.Time
+	TimeFrom string
+	ID       string
+	Version  string
+	Cwd      string
+	Prompt   string
+	Reads    int
 	// Partial says only the first Budget bytes were read: Reads counts the
 	// reads in them.
 	Partial bool
@@ -65,7 +74,7 @@ type Listing struct {
 	// with why.
 	Skipped []string
 	// Opencode is opencode's database, when there is one: its sessions
-	// are not listed.
+	// are listed with the others.
 	Opencode string
 }
 
@@ -101,19 +110,20 @@ func List(opt ListOptions) (*Listing, error) {
 			l.Sessions = append(l.Sessions, s)
 		}
 	}
-	sort.SliceStable(l.Sessions, func(i, j int) bool {
-		a, b := l.Sessions[i], l.Sessions[j]
-		if !a.Modified.Equal(b.Modified) {
-			return a.Modified.After(b.Modified)
-		}
-		return a.File > b.File
-	})
 	if opt.Agent == "" || opt.Agent == "opencode" {
 		db := filepath.Join(dataHome(opt), "opencode", "opencode.db")
 		if st, err := os.Stat(db); err == nil && st.Mode().IsRegular() {
 			l.Opencode = db
+			l.opencode(db, opt, dirs)
 		}
 	}
+	sort.SliceStable(l.Sessions, func(i, j int) bool {
+		a, b := l.Sessions[i], l.Sessions[j]
+		if !a.Time.Equal(b.Time) {
+			return a.Time.After(b.Time)
+		}
+		return a.File > b.File
+	})
 	return l, nil
 }
 
@@ -149,10 +159,15 @@ func (l *Listing) read(path string, opt ListOptions, dirs []string) (Listed, boo
 	case err != nil:
 		l.Skipped = append(l.Skipped, fmt.Sprintf("%s: %v", path, err))
 		return Listed{}, false
-	case !under(s.Cwd, dirs):
+	}
+	if inProject(s, path); !under(s.Cwd, dirs) {
 		return Listed{}, false
 	}
-	return Listed{Agent: s.Agent, AgentName: s.AgentName, File: path, Modified: st.ModTime(), ID: s.ID,
+	when, from := s.Started, "session"
+	if when.IsZero() {
+		when, from = st.ModTime(), "the file's mtime: no record of the session gives its time"
+	}
+	return Listed{Agent: s.Agent, AgentName: s.AgentName, File: path, Modified: st.ModTime(), Time: when, TimeFrom: from, ID: s.ID,
 		Version: s.Version, Cwd: s.Cwd, Prompt: s.Prompt, Reads: len(s.Reads()), Partial: size > opt.Budget}, true
 }
 

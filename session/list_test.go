@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -45,14 +46,16 @@ func sameList(t *testing.T, got, want []string) {
 
 // TestListRecordedSessions: copies of the recorded sessions, each where its
 // agent keeps it, as sessions of one project (and of a folder below it),
-// are listed newest first by mtime; sessions of another project, one whose
-// name begins as the project's does among them, are not.
+// are listed newest first by when each began, as its first record says
+// (not by mtime); sessions of another project, one whose name begins as
+// the project's does among them, are not.
 func TestListRecordedSessions(t *testing.T) {
 	tmp := t.TempDir()
 	home, project := filepath.Join(tmp, "home"), filepath.Join(tmp, "work", "app")
 	r := sessiontest.Recordings
-	// Mtimes in another order than the agents': Codex newest, then Gemini
-	// CLI (of a folder below the project), Claude Code, pi.
+	// Mtimes in another order than the sessions' own times: Codex 23:25,
+	// Gemini CLI (of a folder below the project) 23:12, pi 23:08, Claude
+	// Code 21:57.
 	sessiontest.Place(t, filepath.Join(home, r[2].Home), r[2], project, listBase)
 	sessiontest.Place(t, filepath.Join(home, r[3].Home), r[3], filepath.Join(project, "web"), listBase.Add(-time.Minute))
 	sessiontest.Place(t, filepath.Join(home, r[0].Home), r[0], project, listBase.Add(-time.Hour))
@@ -72,15 +75,24 @@ func TestListRecordedSessions(t *testing.T) {
 	sameList(t, listed(t, l, home), []string{
 		`codex .codex/sessions/2026/11/22/rollout-2026-11-22T23-25-18-01a20594-0d76-7fb1-8247-28e511f598ff.jsonl 11 "` + recordedPrompt + `" partial=false`,
 		`gemini-cli .gemini/tmp/web/chats/session-2026-11-22T23-12-f8eb6afb.jsonl 11 "` + recordedPrompt + `" partial=false`,
-		`claude-code .claude/projects/` + claudeFolder(project) + `/5e55105e-0015-4c1a-9d2e-00000000c1a0.jsonl 12 "` + recordedPrompt + `" partial=false`,
 		`pi .pi/agent/sessions/` + piFolder(project) + `--/2026-11-22T23-08-52-029Z_01a20584-ffbc-7687-8dbf-5acc03be2e97.jsonl 12 "` + recordedPrompt + `" partial=false`,
+		`claude-code .claude/projects/` + claudeFolder(project) + `/5e55105e-0015-4c1a-9d2e-00000000c1a0.jsonl 12 "` + recordedPrompt + `" partial=false`,
 	})
 	if len(l.Skipped) != 0 || l.Opencode != "" {
 		t.Errorf("skipped %q, opencode %q", l.Skipped, l.Opencode)
 	}
-	s := l.Sessions[2]
-	if s.AgentName != "Claude Code" || s.Version != "2.1.330" || s.ID != "5e55105e-0015-4c1a-9d2e-00000000c1a0" || s.Cwd != project || !s.Modified.Equal(listBase.Add(-time.Hour)) {
+	s := l.Sessions[3]
+	if s.AgentName != "Claude Code" || s.Version != "2.1.330" || s.ID != "5e55105e-0015-4c1a-9d2e-00000000c1a0" || s.Cwd != project || !s.Modified.Equal(listBase.Add(-time.Hour)) ||
+		s.Time != time.Date(2026, 11, 22, 21, 57, 49, 472e6, time.UTC) || s.TimeFrom != "session" {
 		t.Errorf("claude session %+v", s)
+	}
+	var times []string
+	for _, s := range l.Sessions {
+		times = append(times, s.Time.Format(time.RFC3339Nano))
+	}
+	// Codex's first record's wrapper, Gemini CLI's startTime, pi's header.
+	if want := "2026-11-22T23:25:19.02Z 2026-11-22T23:12:25.545Z 2026-11-22T23:08:52.029Z 2026-11-22T21:57:49.472Z"; strings.Join(times, " ") != want {
+		t.Errorf("times %s", times)
 	}
 
 	// From the folder below, only its session; --agent keeps one agent's.
@@ -115,10 +127,10 @@ func TestListHonoursTheAgentsVariables(t *testing.T) {
 		got = append(got, s.Agent+" "+strings.TrimPrefix(s.File, moved+"/"))
 	}
 	sameList(t, got, []string{
-		"claude-code claude-code/projects/" + claudeFolder(project) + "/5e55105e-0015-4c1a-9d2e-00000000c1a0.jsonl",
-		"pi pi/sessions/" + piFolder(project) + "--/2026-11-22T23-08-52-029Z_01a20584-ffbc-7687-8dbf-5acc03be2e97.jsonl",
 		"codex codex/sessions/2026/11/22/rollout-2026-11-22T23-25-18-01a20594-0d76-7fb1-8247-28e511f598ff.jsonl",
 		"gemini-cli gemini-cli/.gemini/tmp/app/chats/session-2026-11-22T23-12-f8eb6afb.jsonl",
+		"pi pi/sessions/" + piFolder(project) + "--/2026-11-22T23-08-52-029Z_01a20584-ffbc-7687-8dbf-5acc03be2e97.jsonl",
+		"claude-code claude-code/projects/" + claudeFolder(project) + "/5e55105e-0015-4c1a-9d2e-00000000c1a0.jsonl",
 	})
 
 	// pi's session folder holds its sessions directly; a leading ~ is HOME.
@@ -131,16 +143,59 @@ func TestListHonoursTheAgentsVariables(t *testing.T) {
 		t.Errorf("PI_CODING_AGENT_SESSION_DIR: %v %+v", err, l)
 	}
 
-	// opencode's database is named, not opened.
-	db := filepath.Join(moved, "data", "opencode", "opencode.db")
-	if err := os.MkdirAll(filepath.Dir(db), 0o755); err != nil {
-		t.Fatal(err)
+	// opencode's database, moved by XDG_DATA_HOME: its session is listed
+	// as DB#ID; a file that is not a database is skipped and named.
+	db := sessiontest.PlaceOpencodeDB(t, filepath.Join(moved, "data"), project)
+	sessiontest.PlaceOpencodeDB(t, filepath.Join(home, ".local", "share"), project) // the default: not looked in
+	l, err = List(ListOptions{Dir: project, Home: home, Agent: "opencode", Getenv: env("XDG_DATA_HOME", filepath.Join(moved, "data"))})
+	if err != nil || l.Opencode != db || len(l.Sessions) != 1 || len(l.Skipped) != 0 {
+		t.Fatalf("opencode: %v %+v", err, l)
+	}
+	if s := l.Sessions[0]; s.File != db+"#"+sessiontest.OpencodeSession || s.ID != sessiontest.OpencodeSession || s.Reads != 11 ||
+		s.Version != "1.18.33" || s.Cwd != project || s.Prompt != `"`+recordedPrompt+`"` || s.Time != time.UnixMilli(1795397775061).UTC() || s.TimeFrom != "session" || s.Partial {
+		t.Errorf("opencode: %+v", s)
+	}
+	if l, err = List(ListOptions{Dir: filepath.Join(tmp, "other"), Home: home, Agent: "opencode", Getenv: env("XDG_DATA_HOME", filepath.Join(moved, "data"))}); err != nil || len(l.Sessions) != 0 {
+		t.Errorf("opencode, another directory: %v %+v", err, l)
+	}
+	if l, err = List(ListOptions{Dir: project, Home: home, Agent: "opencode", Budget: 1, Getenv: env("XDG_DATA_HOME", filepath.Join(moved, "data"))}); err != nil || len(l.Sessions) != 1 || !l.Sessions[0].Partial || l.Sessions[0].Reads != 0 {
+		t.Errorf("opencode, a budget of 1 byte: %v %+v", err, l)
 	}
 	if err := os.WriteFile(db, []byte("SQLite format 3\x00"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if l, err = List(ListOptions{Dir: project, Home: home, Getenv: env("XDG_DATA_HOME", filepath.Join(moved, "data"))}); err != nil || l.Opencode != db {
-		t.Errorf("opencode: %v %q", err, l.Opencode)
+	if l, err = List(ListOptions{Dir: project, Home: home, Agent: "opencode", Getenv: env("XDG_DATA_HOME", filepath.Join(moved, "data"))}); err != nil || l.Opencode != db ||
+		len(l.Sessions) != 0 || len(l.Skipped) != 1 || !strings.HasPrefix(l.Skipped[0], db+": ") {
+		t.Errorf("opencode, not a database: %v %+v", err, l)
+	}
+}
+
+// TestListTimeAndArchive: Codex's archived sessions are listed; a session
+// none of whose first records gives a time is listed at its mtime, and
+// says so.
+func TestListTimeAndArchive(t *testing.T) {
+	tmp := t.TempDir()
+	home, project := filepath.Join(tmp, "home"), filepath.Join(tmp, "app")
+	p := sessiontest.Place(t, filepath.Join(home, ".codex"), sessiontest.Recordings[2], project, listBase)
+	archived := filepath.Join(home, ".codex", "archived_sessions", filepath.Base(p.Path))
+	if err := os.MkdirAll(filepath.Dir(archived), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(p.Path)
+	b = regexp.MustCompile(`(?m)^\{"timestamp":"[^"]*",`).ReplaceAll(b, []byte("{"))
+	if err := os.WriteFile(archived, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.Chtimes(archived, listBase.Add(time.Hour), listBase.Add(time.Hour))
+	l, err := List(ListOptions{Dir: project, Home: home, Getenv: env()})
+	if err != nil || len(l.Sessions) != 2 {
+		t.Fatalf("%v %q", err, listed(t, l, home))
+	}
+	if s := l.Sessions[0]; s.File != archived || !s.Time.Equal(listBase.Add(time.Hour)) || s.TimeFrom != "the file's mtime: no record of the session gives its time" || s.Reads != 11 {
+		t.Errorf("archived: %+v", s)
+	}
+	if s := l.Sessions[1]; s.File != p.Path || s.TimeFrom != "session" || s.Time.Format(time.RFC3339Nano) != "2026-11-22T23:25:19.02Z" {
+		t.Errorf("live: %+v", s)
 	}
 }
 

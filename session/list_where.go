@@ -48,11 +48,15 @@ func candidates(opt ListOptions, dirs []string) []candidate {
 		codex = filepath.Join(opt.Home, ".codex")
 	}
 	add("codex", filepath.Join(codex, "sessions", "*", "*", "*", "rollout-*.jsonl"), nil)
+	// codex archive moves a rollout into archived_sessions, by its name.
+	add("codex", filepath.Join(codex, "archived_sessions", "rollout-*.jsonl"), nil)
 	gemini := opt.Getenv("GEMINI_CLI_HOME")
 	if gemini == "" {
 		gemini = opt.Home
 	}
 	add("gemini-cli", filepath.Join(gemini, ".gemini", "tmp", "*", "chats", "session-*.jsonl"), nil)
+	// Up to 0.38.2, one JSON document a chat.
+	add("gemini-cli", filepath.Join(gemini, ".gemini", "tmp", "*", "chats", "session-*.json"), nil)
 	return out
 }
 

@@ -63,6 +63,8 @@ type opencodeParser struct {
 	last  map[string]int
 	reads int
 	cwd   string // the current message's working directory
+	user  bool   // the current message is the user's
+	known bool   // the current message's role is one the conversation holds (opencode.db)
 
 	running   []*Call // calls pending or running, until a later assistant message
 	compacted int     // results compaction cleared later
@@ -113,7 +115,7 @@ func (p *opencodeParser) delim(want json.Delim) error {
 		return err
 	}
 	if t != want {
-		return fmt.Errorf("%v where the export has %v", t, want)
+		return fmt.Errorf("%v where the document has %v", t, want)
 	}
 	return nil
 }
@@ -161,12 +163,18 @@ func (p *opencodeParser) document() error {
 				ID        string `json:"id"`
 				Directory string `json:"directory"`
 				Version   string `json:"version"`
+				Time      struct {
+					Created int64 `json:"created"`
+				} `json:"time"`
 			}
 			if err := p.dec.Decode(&info); err != nil {
 				return err
 			}
 			s.Records++
 			s.ID, s.Cwd, s.Version = info.ID, info.Directory, info.Version
+			if info.Time.Created > 0 {
+				s.Started = time.UnixMilli(info.Time.Created).UTC()
+			}
 			return nil
 		case "messages":
 			return p.array(p.message)
@@ -177,33 +185,16 @@ func (p *opencodeParser) document() error {
 }
 
 func (p *opencodeParser) message() error {
-	p.cwd = p.s.Cwd
 	known := true
 	return p.object(func(key string) error {
 		switch key {
 		case "info":
 			n := p.line()
-			var info struct {
-				Role string `json:"role"`
-				Path struct {
-					Cwd string `json:"cwd"`
-				} `json:"path"`
-			}
+			var info opencodeMessage
 			if err := p.dec.Decode(&info); err != nil {
 				return err
 			}
-			if info.Role != "user" && info.Role != "assistant" {
-				p.s.Unknown["message "+info.Role]++
-				known = false
-				return nil
-			}
-			p.s.Records++
-			if info.Path.Cwd != "" {
-				p.cwd = info.Path.Cwd
-			}
-			if info.Role == "assistant" {
-				p.interrupted(n)
-			}
+			known = p.messageInfo(n, &info)
 			return nil
 		case "parts":
 			return p.array(func() error {
@@ -227,13 +218,44 @@ func (p *opencodeParser) message() error {
 	})
 }
 
+// opencodeMessage is what a message's info says of it, in the export and
+// in opencode.db's message rows alike.
+type opencodeMessage struct {
+	Role string `json:"role"`
+	Path struct {
+		Cwd string `json:"cwd"`
+	} `json:"path"`
+}
+
+// messageInfo starts a message: it reports whether its role is one the
+// model's conversation holds, whose parts are then read.
+func (p *opencodeParser) messageInfo(n int, info *opencodeMessage) bool {
+	p.cwd = p.s.Cwd
+	if info.Role != "user" && info.Role != "assistant" {
+		p.s.Unknown["message "+info.Role]++
+		return false
+	}
+	p.s.Records++
+	p.user = info.Role == "user"
+	if info.Path.Cwd != "" {
+		p.cwd = info.Path.Cwd
+	}
+	if info.Role == "assistant" {
+		p.interrupted(n)
+	}
+	return true
+}
+
 type opencodePart struct {
 	ID     string   `json:"id"`
 	Type   string   `json:"type"`
 	Tool   string   `json:"tool"`
 	CallID string   `json:"callID"`
 	Files  []string `json:"files"` // patch
-	State  *struct {
+	// A text part's text; synthetic says opencode wrote it, not the user.
+	Text      string `json:"text"`
+	Synthetic bool   `json:"synthetic"`
+	State     *struct {
 		Status      string          `json:"status"`
 		Input       json.RawMessage `json:"input"`
 		Output      string          `json:"output"`
@@ -258,6 +280,9 @@ func (p *opencodeParser) part(n int, part *opencodePart) {
 	}
 	s.Records++
 	switch {
+	case part.Type == "text" && p.user && !part.Synthetic && s.Prompt == "":
+		s.Prompt = part.Text
+		return
 	case part.Type == "patch":
 		for _, f := range part.Files {
 			s.Changes = append(s.Changes, Change{Path: absIn(f, p.cwd), Line: n, By: "opencode's snapshot saw it change"})
@@ -342,7 +367,7 @@ func (p *opencodeParser) part(n int, part *opencodePart) {
 		p.running = append(p.running, c)
 	}
 	if c.Result != nil {
-		c.Result.Source = Source{Record: "tool part", Line: n}
+		c.Result.Source = Source{Record: "tool part", Line: n, Unit: s.Unit}
 	}
 	s.Calls = append(s.Calls, c)
 }
@@ -352,7 +377,7 @@ func (p *opencodeParser) part(n int, part *opencodePart) {
 func (p *opencodeParser) interrupted(n int) {
 	for _, c := range p.running {
 		c.Result = &Result{Output: "[Tool execution was interrupted]", IsError: true, Attachments: []Attachment{},
-			Source: Source{Record: "a later message", Line: n}}
+			Source: Source{Record: "a later message", Line: n, Unit: p.s.Unit}}
 	}
 	p.running = nil
 }

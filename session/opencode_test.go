@@ -163,11 +163,11 @@ func TestOpencodeUnknown(t *testing.T) {
 	}
 }
 
-// TestOpencodeDatabase: opencode's SQLite database is not read, and the
+// TestOpencodeDatabase: an SQLite database is not read as a stream, and the
 // error says what to give instead; other JSON is not an export.
 func TestOpencodeDatabase(t *testing.T) {
 	_, err := Parse(strings.NewReader("SQLite format 3\x00\x10\x00\x02\x02"), Options{})
-	if !errors.Is(err, ErrNotSession) || !errors.Is(err, ErrSQLite) || !strings.Contains(err.Error(), "opencode export <session id>") {
+	if !errors.Is(err, ErrNotSession) || !errors.Is(err, ErrSQLite) || !strings.Contains(err.Error(), "reads from its file, not from a stream") {
 		t.Errorf("%v", err)
 	}
 	for _, b := range []string{`{"messages": 3}`, `{"info": "x"}`, "{\n  \"info\": {\"id\": 1}\n}", `{"output": "x"}`} {

@@ -11,7 +11,8 @@
 // JSONL transcript (claude.go, 2.1.330), pi's session (pi.go, 0.73.1),
 // Codex's rollout (codex.go, 0.169.0, and 0.105.0's read_file), Gemini
 // CLI's JSONL chat recording (gemini.go, 0.61.0), and opencode's session
-// as `opencode export` prints it (opencode.go, 1.18.33). detect.go tells
+// as `opencode export` prints it (opencode.go, 1.18.33) or as its
+// opencode.db holds it (opencode_db.go, the same parser). detect.go tells
 // them apart. list.go finds the sessions of a directory where each agent
 // keeps them (list_where.go), reading each no further than a budget.
 //
@@ -25,12 +26,12 @@ package session
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"sort"
-	"strings"
+	"sync/atomic"
+	"time"
 )
 
 // Kind says what a tool call is to a reader of the session.
@@ -58,6 +59,13 @@ type Session struct {
 	// Changes are what the session records of files changing: the agent's
 	// own edits and the changes it noticed, in order.
 	Changes []Change
+
+	// Started is when the session began, as its first record says; zero
+	// when no record says.
+	Started time.Time
+	// Unit is what Lines and each Line count: "" for a file's lines, "row"
+	// for opencode.db's rows.
+	Unit string
 
 	Lines   int            // lines read
 	Records int            // records understood
@@ -143,6 +151,7 @@ type Source struct {
 	Record string // "api-request-blob" (the request as sent) or "user" (the transcript)
 	Line   int
 	Hash   string // the blob's hash
+	Unit   string // what Line counts: "" for lines, "row" for opencode.db's rows
 	// Trimmed is true when no request holding the result was recorded and
 	// the transcript's form was trimmed the way the request trims it.
 	Trimmed bool
@@ -150,13 +159,22 @@ type Source struct {
 
 // String is the source for a person: "api-request-blob 3433e25b (line 25)".
 func (s Source) String() string {
+	unit := unitOr(s.Unit)
 	switch {
 	case s.Hash != "":
-		return fmt.Sprintf("%s %.8s (line %d)", s.Record, s.Hash, s.Line)
+		return fmt.Sprintf("%s %.8s (%s %d)", s.Record, s.Hash, unit, s.Line)
 	case s.Trimmed:
-		return fmt.Sprintf("%s record (line %d), its end trimmed as the request trims it", s.Record, s.Line)
+		return fmt.Sprintf("%s record (%s %d), its end trimmed as the request trims it", s.Record, unit, s.Line)
 	}
-	return fmt.Sprintf("%s record (line %d)", s.Record, s.Line)
+	return fmt.Sprintf("%s record (%s %d)", s.Record, unit, s.Line)
+}
+
+// unitOr is what a Line counts: "line" unless the unit is another.
+func unitOr(unit string) string {
+	if unit == "" {
+		return "line"
+	}
+	return unit
 }
 
 // Attachment is an image or a document in a result.
@@ -232,9 +250,10 @@ func (s *Session) UnknownTypes() []string {
 // format this package reads.
 var ErrNotSession = errors.New("not a session file readlens can read (Claude Code's, pi's or Codex's JSONL, Gemini CLI's chats/session-*.jsonl, opencode export's JSON)")
 
-// ErrSQLite is returned for an SQLite database, such as the opencode.db
-// in which opencode 1.18.33 keeps its sessions.
-var ErrSQLite = fmt.Errorf("%w: an SQLite database (opencode keeps its sessions in opencode.db): give readlens what `opencode export <session id>` prints", ErrNotSession)
+// ErrSQLite is returned by Parse for an SQLite database, such as the
+// opencode.db in which opencode 1.18.33 keeps its sessions: a database is
+// read from its file (Open, ParseOpencodeDB), not as a stream.
+var ErrSQLite = fmt.Errorf("%w: an SQLite database (opencode keeps its sessions in opencode.db), which readlens reads from its file, not from a stream", ErrNotSession)
 
 // Options bound the reading.
 type Options struct {
@@ -249,6 +268,9 @@ type Options struct {
 	// there, the session as far as it goes (a list that needs only the
 	// working directory stops once it is known). JSONL formats only.
 	Until func(*Session) bool
+	// Progress, when set, is kept up to date with the bytes of the file
+	// read so far: a UI shows how far a long session has come.
+	Progress *atomic.Int64
 }
 
 const (
@@ -264,6 +286,9 @@ func Parse(r io.Reader, opt Options) (*Session, error) {
 		opt.MaxLine = defaultMaxLine
 	}
 	s := &Session{Unknown: map[string]int{}}
+	if opt.Progress != nil {
+		r = counting{r, opt.Progress}
+	}
 	br := bufio.NewReaderSize(r, 64<<10)
 	f, err := formatOf(opt.Agent, br)
 	if err != nil {
@@ -278,6 +303,7 @@ func Parse(r io.Reader, opt Options) (*Session, error) {
 		p = f.lines(s)
 	}
 	lr := lineReader{r: br, max: opt.MaxLine}
+	timeTries := 4 // the records looked at for the session's time
 	for {
 		line, ended, long, err := lr.next()
 		if err != nil && err != io.EOF {
@@ -300,6 +326,10 @@ func Parse(r io.Reader, opt Options) (*Session, error) {
 			perr := errNotRecord
 			if p != nil {
 				perr = p.line(n, line)
+			}
+			if perr == nil && s.Started.IsZero() && timeTries > 0 {
+				timeTries--
+				s.Started = recordTime(line)
 			}
 			if perr != nil {
 				if !ended {
@@ -354,66 +384,14 @@ func join(parts []string) string {
 	return b.String()
 }
 
-// lineReader hands out one line at a time, holding at most max bytes of
-// it: the rest of a longer line is read and dropped.
-type lineReader struct {
-	r   *bufio.Reader
-	max int
-	buf []byte
+// counting is a reader that adds what it reads to n.
+type counting struct {
+	r io.Reader
+	n *atomic.Int64
 }
 
-// next returns the line without its newline; ended says a newline ended
-// it; long says it was longer than max and is dropped (line is nil).
-func (l *lineReader) next() (line []byte, ended, long bool, err error) {
-	l.buf = l.buf[:0]
-	for {
-		chunk, err := l.r.ReadSlice('\n')
-		if !long {
-			if len(l.buf)+len(chunk) > l.max+1 { // +1: the newline
-				long = true
-				l.buf = l.buf[:0]
-			} else {
-				l.buf = append(l.buf, chunk...)
-			}
-		}
-		switch {
-		case err == bufio.ErrBufferFull:
-			continue
-		case err != nil && (len(l.buf) > 0 || long):
-			if long {
-				return nil, false, true, err
-			}
-			return l.buf, false, false, err
-		case err != nil:
-			return nil, false, false, err
-		}
-		if long {
-			return nil, true, true, nil
-		}
-		return bytes.TrimSuffix(l.buf, []byte("\n")), true, false, nil
-	}
-}
-
-// decodeRecord unmarshals one line's JSON object into r, saying why a line
-// is not one. embedded names a struct r embeds, whose name the decoder's
-// errors put before its fields' names: it is left out of the error.
-func decodeRecord(b []byte, r any, embedded string) error {
-	if b = bytes.TrimSpace(b); b[0] != '{' {
-		if json.Valid(b) {
-			return errors.New("not a JSON object")
-		}
-		return errors.New("not JSON")
-	}
-	if err := json.Unmarshal(b, r); err != nil {
-		var typ *json.UnmarshalTypeError
-		if errors.As(err, &typ) {
-			field := typ.Field
-			if embedded != "" {
-				field = strings.TrimPrefix(field, embedded+".")
-			}
-			return fmt.Errorf("not a record: %q is a %s", field, typ.Value)
-		}
-		return errors.New("not JSON")
-	}
-	return nil
+func (c counting) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n.Add(int64(n))
+	return n, err
 }

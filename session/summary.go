@@ -125,12 +125,16 @@ func (c *Call) Brief() string {
 }
 
 // ReleaseDiffers is the release of the agent that readlens reproduces, and
-// whether a session's version is another (false when either is unknown).
+// whether a session's version is not it (not in it, for a release that is
+// a range; false when either is unknown).
 func ReleaseDiffers(agent, version string) (string, bool) {
 	p, err := all.Lookup(agent)
 	if err != nil || version == "" {
 		return "", false
 	}
 	release := p.Info().Release
+	if covers, known := ReleaseCovers(release, version); known {
+		return release, !covers // numbers, and a release that is a range
+	}
 	return release, version != release
 }

@@ -3,7 +3,6 @@ package tui
 import (
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"sync/atomic"
 	"time"
@@ -115,17 +114,11 @@ func readSession(ctx context.Context, f SessionFile, ch chan<- tea.Msg) {
 			return false
 		}
 	}
-	fh, err := os.Open(f.Path)
-	if err != nil {
-		send(sessionDoneMsg{err: err})
-		return
-	}
-	defer fh.Close()
 	var size int64
-	if st, err := fh.Stat(); err == nil {
+	if st, err := os.Stat(f.Path); err == nil {
 		size = st.Size()
 	}
-	cr := &countingReader{r: fh}
+	var read atomic.Int64
 	sent, next := 0, time.Now().Add(firstBatch)
 	until := func(s *session.Session) bool {
 		if ctx.Err() != nil {
@@ -139,11 +132,13 @@ func readSession(ctx context.Context, f SessionFile, ch chan<- tea.Msg) {
 				calls = append(calls, c.Clone())
 			}
 			sent = n
-			return !send(sessionBatchMsg{calls: calls, meta: metaOf(s), read: cr.n.Load(), size: size})
+			return !send(sessionBatchMsg{calls: calls, meta: metaOf(s), read: read.Load(), size: size})
 		}
 		return false
 	}
-	s, err := session.Parse(cr, session.Options{Agent: f.Agent, Until: until})
+	// A session file, or opencode's database (DB#ID names one of its
+	// sessions), which is read whole.
+	s, err := session.Open(f.Path, session.Options{Agent: f.Agent, Until: until, Progress: &read})
 	if ctx.Err() != nil {
 		return
 	}
@@ -152,17 +147,6 @@ func readSession(ctx context.Context, f SessionFile, ch chan<- tea.Msg) {
 		msg.sum = session.Summarize(s)
 	}
 	send(msg)
-}
-
-type countingReader struct {
-	r io.Reader
-	n atomic.Int64
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n.Add(int64(n))
-	return n, err
 }
 
 // sessionBatch adds the calls of a batch, leaving the selection where it is.

@@ -186,7 +186,7 @@ func TestSessionPicker(t *testing.T) {
 	want := []string{
 		" readlens   opencode  pi  claude-code  gemini-cli  cline ›",
 		"2 sessions of /home/me/app and below",
-		"  agent        when              reads  first prompt",
+		"  agent        started           reads  first prompt",
 		"› Claude Code  2026-11-22 21:57     12  Read the files the s",
 		"  pi           2026-11-22 21:40    11+  -",
 		"",
@@ -208,5 +208,30 @@ func TestSessionPicker(t *testing.T) {
 	press(m, "up", "enter")
 	if m.sess.meta.name != "Claude Code" || len(m.tr.cards) != 1+13 {
 		t.Errorf("the second session: %s, %d cards", m.sess.meta.name, len(m.tr.cards))
+	}
+}
+
+// TestSessionVersionOnCards: a read made by a release other than the
+// profile's says so on its card (Codex 0.169.0, whose reads the profile of
+// read_file's last releases does not cover); a covered release does not.
+func TestSessionVersionOnCards(t *testing.T) {
+	m := sessionModel(t, SessionFile{Path: "../testdata/sessions/codex/reads.jsonl"}, 200, 40)
+	selectCall(t, m, 1)
+	if rows := cardRows(m); !strings.HasSuffix(rows[1], " · by Codex CLI 0.169.0 (the profile is of read_file as last shipped (codex-rs 0.57.0-0.105.0))") {
+		t.Errorf("Codex 0.169.0's read 1: %q", rows[1])
+	}
+	m = sessionModel(t, SessionFile{Path: "../testdata/sessions/codex/read_file.jsonl"}, 200, 40)
+	selectCall(t, m, 1)
+	if rows := cardRows(m); strings.Contains(rows[1], " · by ") {
+		t.Errorf("Codex 0.105.0's read 1: %q", rows[1])
+	}
+}
+
+// TestSessionOpencodeDB: opencode's database opens in the inspector like
+// a session file, its reads as cards.
+func TestSessionOpencodeDB(t *testing.T) {
+	m := sessionModel(t, SessionFile{Path: "../testdata/sessions/opencode/sqlite/opencode.db"}, 100, 30)
+	if got := screen(m); !strings.Contains(got, "opencode 1.18.33 session ses_df9f4112affedStbBoOhm19YUz") || len(m.tr.cards) != 1+12 {
+		t.Errorf("%d cards:\n%s", len(m.tr.cards), got)
 	}
 }

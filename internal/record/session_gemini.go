@@ -199,6 +199,12 @@ func (a *fakeGemini) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	var req geminiRequest
 	_ = json.Unmarshal(body, &req)
 	a.seen(r.Method + " " + r.URL.Path)
+	if dir := os.Getenv("READLENS_RECORD_BODIES"); dir != "" {
+		// Opt-in: each request body as sent, to check which form of a
+		// result the model received.
+		n, _ := os.ReadDir(dir)
+		os.WriteFile(filepath.Join(dir, fmt.Sprintf("%03d.json", len(n)+1)), body, 0o644)
+	}
 	switch {
 	case strings.HasSuffix(r.URL.Path, ":countTokens"):
 		w.Header().Set("content-type", "application/json")

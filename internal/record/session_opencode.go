@@ -174,20 +174,30 @@ func recordOpencodeSession(name string, timeout time.Duration) error {
 		return err
 	}
 	fmt.Printf("wrote %s (%d bytes, session %s)\n", file, len(text), id)
+	left, err := keepOpencodeDB(filepath.Join(home, ".local", "share", "opencode"), name,
+		[][2]string{{root, oracle.RootVar}, {home, "$HOME"}, {tmp, "$TMP"}})
+	if err != nil {
+		return fmt.Errorf("opencode.db: %v", err)
+	}
 
 	version, err := exec.Command(bin, "--version").Output()
 	if err != nil {
 		return fmt.Errorf("opencode --version: %v", err)
 	}
 	meta := map[string]any{
-		"agent":    "opencode",
-		"version":  strings.TrimSpace(string(version)),
-		"binary":   "the opencode of npm opencode-linux-x64 (opencode-ai's native build)",
-		"argv":     append([]string{"opencode"}, argv...),
-		"export":   []string{"opencode", "export", id},
-		"config":   config,
-		"model":    "fake/" + api.model,
-		"session":  id,
+		"agent":   "opencode",
+		"version": strings.TrimSpace(string(version)),
+		"binary":  "the opencode of npm opencode-linux-x64 (opencode-ai's native build)",
+		"argv":    append([]string{"opencode"}, argv...),
+		"export":  []string{"opencode", "export", id},
+		"config":  config,
+		"model":   "fake/" + api.model,
+		"session": id,
+		"database": map[string]any{
+			"file": name + "/opencode.db",
+			"left": left,
+			"how":  "opencode.db and opencode.db-wal as the run left them, copied together and opened by SQLite (the WAL applied), the paths replaced as in the export by SQL, then checkpointed and vacuumed into one file (internal/record/session_opencode_db.go)",
+		},
 		"requests": len(api.requests()),
 		"steps":    len(api.steps),
 		"recorder": "go run ./internal/record -session opencode (internal/record/session_opencode.go)",

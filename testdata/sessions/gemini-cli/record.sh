@@ -7,7 +7,7 @@
 #   testdata/sessions/gemini-cli/record.sh            # from the repository's root
 #   SCRATCH=/tmp/gem testdata/sessions/gemini-cli/record.sh   # reuse an install
 set -eu
-version=0.61.0
+version=${VERSION:-0.61.0}  # VERSION=0.38.2 -name reads-0.38.2: the older .json chat
 scratch=${SCRATCH:-$(mktemp -d)}
 pkg=$scratch/node_modules/@google/gemini-cli
 if [ "$(node -p "require('$pkg/package.json').version" 2>/dev/null)" != "$version" ]; then
