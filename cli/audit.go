@@ -262,7 +262,7 @@ func runAudit(cmd *cobra.Command, pos []string, f auditFlags) error {
 		if f.format == "text" || f.format == "github" {
 			_ = out.Flush() // what was found is still true; a half JSON document is not
 		}
-		return usageErr("%v", err) // audit.ErrNoGit among them
+		return usageErr("%v", err) // git failing, or an index it cannot read without git
 	}
 	if err := w.end(st, now().Sub(began)); err != nil {
 		return usageErr("%v", err)
