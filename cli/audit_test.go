@@ -167,8 +167,9 @@ func TestAuditFormats(t *testing.T) {
 	}
 }
 
-// TestAuditSARIF: the structure SARIF 2.1.0 requires of what audit writes
-// (the schema's required properties and their types), checked offline.
+// TestAuditSARIF: what readlens puts in the SARIF it writes: one rule per
+// kind, each result's rule, level and location (audit_sarif_test.go checks
+// it against the official schema).
 func TestAuditSARIF(t *testing.T) {
 	auditProject(t, auditFiles...)
 	code, out, _ := cli(t, "audit", "--cwd", "/project", "--format", "sarif")
