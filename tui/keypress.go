@@ -46,6 +46,8 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return m.findKey(msg)
 	case focusCompare:
 		return m.compareKey(msg)
+	case focusAudit:
+		return m.auditKey(msg)
 	case focusPicker:
 		return m.pickerKey(msg)
 	}
@@ -166,6 +168,9 @@ func (m *Model) transcriptKey(msg tea.KeyPressMsg) tea.Cmd {
 				return m.start(r, p)
 			}
 		}
+	case key.Matches(msg, k.Audit):
+		opts := m.auditProject()
+		return m.openAudit(&opts)
 	case c == nil:
 	case key.Matches(msg, k.Compare):
 		return m.compareFile(c.path)

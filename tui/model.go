@@ -15,6 +15,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/reader/agents/all"
+	"github.com/readlens/readlens/reader/audit"
 	"github.com/readlens/readlens/render"
 	"github.com/readlens/readlens/theme"
 )
@@ -30,6 +31,8 @@ type Options struct {
 	Reads    []Read // calls made at start: a file named on the command line, the demo's cards
 	// Theme is "dark" or "light"; "" asks the terminal for its background.
 	Theme string
+	// Audit, when set, opens on the audit view of that run (audit --tui).
+	Audit *audit.Options
 }
 
 // Read is a call made at start.
@@ -49,6 +52,7 @@ const (
 	focusForm
 	focusFind
 	focusCompare
+	focusAudit
 )
 
 // Model is the root of the inspector: it owns the layout, the focus and the
@@ -66,6 +70,7 @@ type Model struct {
 	form      *form
 	find      *finder
 	cmp       *comparison // the compare view, while it is open
+	aud       *auditing   // the audit view's run, once there is one
 	match     match
 	profiles  []string
 	profile   int
@@ -162,6 +167,9 @@ func (m *Model) Init() tea.Cmd {
 		c := m.tr.selected()
 		c.expanded, c.view = r.Expanded, r.View
 		cmds = append(cmds, cmd)
+	}
+	if m.opts.Audit != nil {
+		cmds = append(cmds, m.openAudit(m.opts.Audit))
 	}
 	if len(m.opts.Reads) > 0 {
 		// Open on the first card, at the top: it is what the first keys act on.
@@ -267,6 +275,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.reveal()
 			return m, m.highlight(c)
 		}
+	case auditBatchMsg:
+		return m, m.auditBatch(msg)
 	case compareRowMsg:
 		if m.cmp != nil && msg.path == m.cmp.path {
 			m.cmp.add(msg.row)

@@ -171,6 +171,8 @@ func (m *Model) helpKeys() help.KeyMap {
 		return m.keys.formHelp()
 	case focusCompare:
 		return m.keys.compareHelp()
+	case focusAudit:
+		return m.keys.auditHelp()
 	}
 	return m.keys.transcriptHelp()
 }
@@ -236,6 +238,8 @@ func (m *Model) draw() string {
 			pick = strings.Split(m.picker.view(m.st, l.pickW, l.bodyHeight, m.focus == focusPicker), "\n")
 		}
 		switch {
+		case l.cardW > 0 && m.focus == focusAudit:
+			cards = strings.Split(m.aud.view(m.st, l.cardW, l.bodyHeight), "\n")
 		case l.cardW > 0 && m.cmp != nil:
 			cards = strings.Split(m.cmp.view(m.st, l.cardW, l.bodyHeight), "\n")
 		case l.cardW > 0:
