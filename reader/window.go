@@ -34,10 +34,11 @@ type Window struct {
 }
 
 // expectedLines guesses the lines a window of a file of size bytes holds:
-// one per 32 bytes (source code's lines are shorter), within the window's
-// limits, and at most 4096 (a wrong guess costs at most that).
+// one per 20 bytes (Go's own source averages 30 a line: most files then
+// fit without growing), within the window's limits, and at most 4096 (a
+// wrong guess costs at most that).
 func (w Window) expectedLines(size int64) int {
-	n := int(min(size/32+1, 4096))
+	n := int(min(size/20+1, 4096))
 	if w.Limit >= 0 {
 		n = min(n, w.Limit)
 	}
