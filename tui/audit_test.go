@@ -3,8 +3,10 @@ package tui
 import (
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/exp/teatest/v2"
 	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/reader/agents/all"
 	"github.com/readlens/readlens/reader/audit"
@@ -103,5 +105,31 @@ func TestAuditKey(t *testing.T) {
 	press(m, "a")
 	if m.aud != run || m.focus != focusAudit {
 		t.Fatalf("a again: a new run %v, focus %v", m.aud != run, m.focus)
+	}
+}
+
+// TestAuditEndToEnd: the audit view in a running program, as readlens
+// audit --tui starts it: the run fills the list, the arrows move to a
+// finding and enter opens its card.
+func TestAuditEndToEnd(t *testing.T) {
+	row := findingRow(t, auditDemo(t), "web/app.min.js", "claude-code", audit.KindCut) // the order is the listing's: the same in every run
+	o := Demo()
+	o.Reads = nil
+	o.Audit = &audit.Options{Root: DemoRoot, Paths: []string{DemoRoot}, Profiles: all.Profiles, NoTokens: true,
+		Base: reader.Request{Cwd: o.Cwd, Worktree: o.Worktree, FS: o.FS}}
+	m := New(o)
+	m.statusFor = 0
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(160, 50))
+	waitFor(t, tm, "findings · done")
+	for range row {
+		tm.Send(keyMsg("down"))
+	}
+	tm.Send(keyMsg("enter"))
+	waitFor(t, tm, "Read web/app.min.js")
+	tm.Send(keyMsg("q"))
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
+	c := final.tr.selected()
+	if final.focus != focusTranscript || c == nil || c.profile != "claude-code" || c.path != DemoRoot+"/web/app.min.js" || c.res == nil || c.res.Truncation.Cap != reader.CapTokens {
+		t.Fatalf("after enter: focus %v, card %+v", final.focus, c)
 	}
 }
