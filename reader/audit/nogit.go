@@ -258,9 +258,60 @@ func readPatterns(name string, domain []string) []gitignore.Pattern {
 		if line == "" || line[0] == '#' || strings.TrimSpace(line) == "" {
 			continue
 		}
-		ps = append(ps, gitignore.ParsePattern(line, domain))
+		ps = append(ps, contentsOnlyIf(gitignore.ParsePattern(bangClass(line), domain), line, domain))
 	}
 	return ps
+}
+
+// bangClass writes git's negated class [!…] as Go's filepath.Match
+// writes it, [^…] (git takes both).
+func bangClass(line string) string {
+	var b strings.Builder
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		b.WriteByte(c)
+		switch {
+		case c == '\\' && i+1 < len(line):
+			i++
+			b.WriteByte(line[i]) // an escaped [ opens no class
+		case c == '[' && i+1 < len(line) && line[i+1] == '!':
+			b.WriteByte('^')
+			i++
+		}
+	}
+	return b.String()
+}
+
+// contentsOnly is a pattern that ends in /** (with no other **): git
+// matches what is inside the directory it names, not the directory
+// itself, so `logs/**` then `!logs/keep.txt` lists logs/keep.txt; go-git's
+// pattern matches the directory too, which would hide it.
+type contentsOnly struct {
+	gitignore.Pattern
+	depth int // the directory's path elements: its domain's, then its own
+}
+
+func (p contentsOnly) Match(path []string, isDir bool) gitignore.MatchResult {
+	if len(path) == p.depth {
+		return gitignore.NoMatch
+	}
+	return p.Pattern.Match(path, isDir)
+}
+
+// contentsOnlyIf wraps p when its line (as written) ends in /**.
+func contentsOnlyIf(p gitignore.Pattern, line string, domain []string) gitignore.Pattern {
+	t := strings.TrimPrefix(strings.TrimRight(line, " "), "!")
+	dir, ok := strings.CutSuffix(t, "/**")
+	if !ok || strings.Contains(dir, "**") {
+		return p
+	}
+	depth := len(domain)
+	for _, part := range strings.Split(dir, "/") {
+		if part != "" {
+			depth++
+		}
+	}
+	return contentsOnly{Pattern: p, depth: depth}
 }
 
 // readSmall reads at most max bytes of a file.

@@ -22,7 +22,7 @@ const gitFixtureDir = "../../testdata/gitignore"
 // spaces, CRLF lines, a symbolic link as a .gitignore (git does not follow
 // it), a global excludes file's pattern and .git/info/exclude's.
 var gitFixture = map[string]string{
-	".gitignore":          "# comment\n*.log\n!keep.log\nbuild/\n/rootonly.txt\ndocs/**/*.gen\n\\#hash.txt\ntrailing.txt   \nout/\n",
+	".gitignore":          "# comment\n*.log\n!keep.log\nbuild/\n/rootonly.txt\ndocs/**/*.gen\n\\#hash.txt\ntrailing.txt   \nout/\nlogs/**\n!logs/keep.txt\nx[!0-9].dat\n",
 	"keep.log":            "k\n",
 	"drop.log":            "d\n",
 	"tracked.log":         "t\n", // tracked, though *.log ignores it
@@ -62,6 +62,10 @@ var gitFixture = map[string]string{
 	"pattern-src":         "*.txt\n",
 	"unicode/naïve.txt":   "n\n",
 	"deep/er/still/f.txt": "f\n",
+	"logs/a.out":          "a\n", // logs/** ignores what is in logs/, not logs/ itself,
+	"logs/keep.txt":       "k\n", // so a negation brings this back
+	"xa.dat":              "x\n", // x[!0-9].dat: git's negated class
+	"x1.dat":              "x\n",
 }
 
 // gitFixtureTracked are the files added to the index (with -f).
