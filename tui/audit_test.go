@@ -2,6 +2,7 @@ package tui
 
 import (
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -108,6 +109,33 @@ func TestAuditKey(t *testing.T) {
 	}
 }
 
+// probed is the inspector with its state published after each message,
+// for a test to wait on without reading the model while the program runs:
+// the output is the renderer's diffs, where a changed word is not whole.
+type probed struct {
+	*Model
+	done, card atomic.Bool
+}
+
+func (p *probed) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	_, cmd := p.Model.Update(msg)
+	p.done.Store(p.aud != nil && p.aud.done)
+	c := p.tr.selected()
+	p.card.Store(c != nil && c.res != nil)
+	return p, cmd
+}
+
+func waitUntil(t *testing.T, what string, ok func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !ok() {
+		if time.Now().After(deadline) {
+			t.Fatalf("waited 10 s for %s", what)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
 // TestAuditEndToEnd: the audit view in a running program, as readlens
 // audit --tui starts it: the run fills the list, the arrows move to a
 // finding and enter opens its card.
@@ -117,19 +145,22 @@ func TestAuditEndToEnd(t *testing.T) {
 	o.Reads = nil
 	o.Audit = &audit.Options{Root: DemoRoot, Paths: []string{DemoRoot}, Profiles: all.Profiles, NoTokens: true,
 		Base: reader.Request{Cwd: o.Cwd, Worktree: o.Worktree, FS: o.FS}}
-	m := New(o)
+	m := &probed{Model: New(o)}
 	m.statusFor = 0
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(160, 50))
-	waitFor(t, tm, "findings · done")
+	waitUntil(t, "the audit's end", m.done.Load)
 	for range row {
 		tm.Send(keyMsg("down"))
 	}
 	tm.Send(keyMsg("enter"))
-	waitFor(t, tm, "Read web/app.min.js")
+	waitUntil(t, "the card's answer", m.card.Load)
 	tm.Send(keyMsg("q"))
-	final := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*Model)
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*probed)
 	c := final.tr.selected()
 	if final.focus != focusTranscript || c == nil || c.profile != "claude-code" || c.path != DemoRoot+"/web/app.min.js" || c.res == nil || c.res.Truncation.Cap != reader.CapTokens {
 		t.Fatalf("after enter: focus %v, card %+v", final.focus, c)
+	}
+	if !strings.Contains(screen(final.Model), "✓ Read web/app.min.js") {
+		t.Errorf("the card's call line is not Claude Code's:\n%s", screen(final.Model))
 	}
 }
