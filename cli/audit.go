@@ -31,6 +31,7 @@ type auditFlags struct {
 	baseline string
 	write    string
 	noTokens bool
+	tui      bool
 }
 
 func newAuditCmd() *cobra.Command {
@@ -44,7 +45,8 @@ offset or limit, through the same engine as readlens read, judged as
 readlens compare judges its first call.
 
 Files: in a git work tree, exactly what git ls-files --cached --others
---exclude-standard lists (git must be on PATH); outside one, every regular
+--exclude-standard lists (without git on PATH, read from git's index and
+ignore files to the same list); outside one, every regular
 file, symbolic links not followed. What is not audited (a symbolic link, a
 FIFO, a device, an unreadable directory, a file deleted meanwhile) is
 skipped with its reason. A PATH naming a file is audited whatever it is.
@@ -65,11 +67,15 @@ Baselines: --write-baseline FILE records every finding (its path, agent,
 kind and cap); --baseline FILE then reports only the findings FILE does not
 hold, so a team can adopt audit on a repository as it stands.
 
+--tui lists the findings in the inspector as they come; enter opens that
+file's card for that agent (the call readlens read makes).
+
 Exit status: 0 when nothing --fail-on names was found (by default nothing
 fails), 1 when something was, 2 on a usage error.`,
 		Example: `  readlens audit
   readlens audit src docs --profiles claude-code,codex
   readlens audit --format github --fail-on cut,refused --profiles claude-code
+  readlens audit --tui --profiles claude-code
   readlens audit --format json | jq '.findings[] | select(.kind == "cut")'
   readlens audit --write-baseline .readlens-baseline.json
   readlens audit --baseline .readlens-baseline.json --fail-on cut,refused`,
@@ -84,6 +90,7 @@ fails), 1 when something was, 2 on a usage error.`,
 	fl.StringVar(&f.baseline, "baseline", "", "report only findings this baseline does not hold (as --write-baseline wrote it)")
 	fl.StringVar(&f.write, "write-baseline", "", "record every finding of this audit in FILE, to pass to --baseline later")
 	fl.BoolVar(&f.noTokens, "no-tokens", false, "count no tokens for the findings; tokens are then null in JSON")
+	fl.BoolVar(&f.tui, "tui", false, "list the findings in the inspector; enter opens a finding's card for its agent")
 	fl.StringVar(&f.cwd, "cwd", "", "the agents' working directory, and the root findings are relative to (default: the current directory)")
 	_ = cmd.RegisterFlagCompletionFunc("profiles", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return all.Names(), cobra.ShellCompDirectiveNoFileComp
@@ -147,6 +154,9 @@ func runAudit(cmd *cobra.Command, pos []string, f auditFlags) error {
 			return usageErr("%s: %v", p, errors.Unwrap(err))
 		}
 		paths = append(paths, abs)
+	}
+	if f.tui {
+		return auditInspector(cmd, f, audit.Options{Root: root, Paths: paths, Profiles: profiles, Base: base, NoTokens: f.noTokens})
 	}
 	out := bufio.NewWriter(cmd.OutOrStdout())
 	terminal := isTerminal(cmd.OutOrStdout())
@@ -262,7 +272,7 @@ func runAudit(cmd *cobra.Command, pos []string, f auditFlags) error {
 		if f.format == "text" || f.format == "github" {
 			_ = out.Flush() // what was found is still true; a half JSON document is not
 		}
-		return usageErr("%v", err) // audit.ErrNoGit among them
+		return usageErr("%v", err) // git failing, or an index it cannot read without git
 	}
 	if err := w.end(st, now().Sub(began)); err != nil {
 		return usageErr("%v", err)

@@ -25,7 +25,7 @@ type auditGitHub struct {
 func (g *auditGitHub) begin() error { return nil }
 
 func (g *auditGitHub) file(f audit.File) error {
-	for _, x := range sortFindings(f.Findings) {
+	for _, x := range render.WorstFirst(f.Findings) {
 		level := "warning"
 		if x.Kind == audit.KindError {
 			level = "error"
@@ -35,7 +35,7 @@ func (g *auditGitHub) file(f audit.File) error {
 			title += " (" + x.Cap + ")"
 		}
 		line := fmt.Sprintf("::%s file=%s,line=%d,title=%s::%s", level,
-			ghProperty(filepath.ToSlash(x.Path)), x.Line, ghProperty(title), ghData(x.Profile+": "+describe(x)))
+			ghProperty(filepath.ToSlash(x.Path)), x.Line, ghProperty(title), ghData(x.Profile+": "+render.AuditFinding(x)))
 		if g.terminal {
 			line = render.Plain(line)
 		}
@@ -134,9 +134,9 @@ func (s *auditSARIF) begin() error {
 }
 
 func (s *auditSARIF) file(f audit.File) error {
-	for _, x := range sortFindings(f.Findings) {
+	for _, x := range render.WorstFirst(f.Findings) {
 		res := sarifResult{RuleID: string(x.Kind), RuleIndex: audit.Rank(x.Kind), Level: "warning",
-			Message: sarifMessage{x.Profile + ": " + describe(x)}}
+			Message: sarifMessage{x.Profile + ": " + render.AuditFinding(x)}}
 		if x.Kind == audit.KindError {
 			res.Level = "error"
 		}

@@ -167,8 +167,9 @@ func TestAuditFormats(t *testing.T) {
 	}
 }
 
-// TestAuditSARIF: the structure SARIF 2.1.0 requires of what audit writes
-// (the schema's required properties and their types), checked offline.
+// TestAuditSARIF: what readlens puts in the SARIF it writes: one rule per
+// kind, each result's rule, level and location (audit_sarif_test.go checks
+// it against the official schema).
 func TestAuditSARIF(t *testing.T) {
 	auditProject(t, auditFiles...)
 	code, out, _ := cli(t, "audit", "--cwd", "/project", "--format", "sarif")
@@ -495,21 +496,29 @@ func TestAuditBaseline(t *testing.T) {
 	}
 }
 
-// TestAuditNoGit: in a git work tree with no git on PATH, audit cannot
-// list what git would, and says so as a usage error rather than audit
-// files git ignores.
+// TestAuditNoGit: in a git work tree with no git on PATH, audit lists
+// what git would from git's own files (reader/audit's TestListWithoutGit
+// checks that list against git's): here the ignored file is left out.
 func TestAuditNoGit(t *testing.T) {
 	dir := t.TempDir()
 	if err := os.Mkdir(filepath.Join(dir, ".git"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "a.txt"), []byte("a\n"), 0o644); err != nil {
-		t.Fatal(err)
+	for name, text := range map[string]string{"a.txt": "a\r\n", "b.log": "b\r\n", ".gitignore": "*.log\n"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	t.Setenv("PATH", t.TempDir())
-	code, out, stderr := cli(t, "audit", "--cwd", dir, "--format", "json")
-	if code != exitUsage || !strings.Contains(stderr, "git is not on PATH") || out != "" {
-		t.Errorf("exit %d, stdout %q, stderr %q", code, out, stderr)
+	t.Setenv("HOME", t.TempDir())
+	t.Setenv("XDG_CONFIG_HOME", "")
+	code, out, stderr := cli(t, "audit", "--cwd", dir, "--format", "json", "--profiles", "opencode")
+	if code != exitOK {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	a := parseAudit(t, out)
+	if a.Files != 2 || len(a.Findings) != 1 || a.Findings[0].Path != "a.txt" {
+		t.Errorf("files %d, findings %+v", a.Files, a.Findings)
 	}
 }
 

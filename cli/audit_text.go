@@ -8,81 +8,8 @@ import (
 	"time"
 
 	"github.com/readlens/readlens/reader/audit"
-	"github.com/readlens/readlens/reader/compare"
 	"github.com/readlens/readlens/render"
 )
-
-// describe is a finding in readlens's words, one line, for people: the
-// text form and the annotations. Names and the tool's words are made
-// terminal-safe by the caller.
-func describe(x audit.Finding) string {
-	var parts []string
-	switch x.Kind {
-	case audit.KindCut:
-		s := "cut by its " + x.Cap + " cap"
-		if x.Cap == compare.CapSize {
-			s = "cut by its size cap: nothing shown, offset and limit asked for"
-		}
-		parts = append(parts, s)
-		if x.LastLine > 0 {
-			parts = append(parts, "shows "+linesText(x))
-		}
-	case audit.KindRefused:
-		if x.Cap == compare.ReasonIgnored && x.Note != "" {
-			parts = append(parts, "refused: "+x.Note) // which rule, in readlens's words
-		} else {
-			parts = append(parts, "refused: "+x.Cap)
-		}
-	case audit.KindError:
-		if x.Cap == compare.ReasonNoAnswer {
-			parts = append(parts, "error: the agent would never return")
-		} else {
-			parts = append(parts, "error")
-		}
-	case audit.KindUnseen:
-		u := x.Unseen
-		var hid []string
-		if u.LinesCut > 0 {
-			hid = append(hid, fmt.Sprintf("%s %s cut by the per-line cap (%s chars lost)", render.Thousands(u.LinesCut), render.Plural(u.LinesCut, "line"), render.Thousands(int(u.CharsLost))))
-		}
-		if u.CRLFToLF > 0 {
-			hid = append(hid, fmt.Sprintf("%s CRLF %s shown as LF", render.Thousands(u.CRLFToLF), render.Plural(u.CRLFToLF, "line")))
-		}
-		if u.BytesReplaced > 0 {
-			hid = append(hid, fmt.Sprintf("%s invalid UTF-8 %s shown as U+FFFD", render.Thousands(u.BytesReplaced), render.Plural(u.BytesReplaced, "byte")))
-		}
-		parts = append(parts, "unseen: "+strings.Join(hid, ", "))
-	}
-	switch {
-	case x.Message != "":
-		parts = append(parts, "“"+x.Message+"”")
-	case x.Note != "" && x.Kind == audit.KindError:
-		parts = append(parts, "readlens: "+x.Note)
-	}
-	if x.Tokenizer != "" && (x.Kind == audit.KindCut || x.Kind == audit.KindUnseen) {
-		parts = append(parts, "first call "+render.Thousands(x.Tokens)+" tok")
-	}
-	return strings.Join(parts, " · ")
-}
-
-func linesText(x audit.Finding) string {
-	s := "lines " + render.Thousands(x.FirstLine)
-	if x.LastLine != x.FirstLine {
-		s += "–" + render.Thousands(x.LastLine)
-	}
-	if x.TotalKnown {
-		s += " of " + render.Thousands(x.TotalLines)
-	}
-	return s
-}
-
-// sortFindings orders a file's findings worst first, keeping the
-// profiles' order among equals.
-func sortFindings(xs []audit.Finding) []audit.Finding {
-	s := append([]audit.Finding(nil), xs...)
-	sort.SliceStable(s, func(i, j int) bool { return audit.Rank(s[i].Kind) < audit.Rank(s[j].Kind) })
-	return s
-}
 
 // auditText: a file's name, then one line per finding, worst first; the
 // skipped entries as they come; a summary at the end. Everything from the
@@ -150,10 +77,10 @@ func (t *auditText) file(f audit.File) error {
 	t.noteLargest(f)
 	var b strings.Builder
 	b.WriteString(render.Plain(f.Path) + "\n")
-	for _, x := range sortFindings(f.Findings) {
+	for _, x := range render.WorstFirst(f.Findings) {
 		t.counts[x.Profile][x.Kind]++
 		t.findings++
-		fmt.Fprintf(&b, "  %-*s  %s\n", width, x.Profile, render.Plain(describe(x)))
+		fmt.Fprintf(&b, "  %-*s  %s\n", width, x.Profile, render.Plain(render.AuditFinding(x)))
 	}
 	_, err := io.WriteString(t.w, b.String())
 	return err

@@ -193,6 +193,7 @@ func readText(ctx context.Context, file File, sample []byte, p *Plan, bufSize in
 		s = newScanner(ctx, textReader(sample, file, p.Text), p.Text.Split, p.Text.StripBOM, w.CheckUTF8, bufSize)
 	}
 	s.marks = marks
+	w.expect = w.expectedLines(size)
 	pg := window(s, w)
 	marks.note(s)
 	s.release()

@@ -224,6 +224,15 @@ func OutcomeFor(pg *Page) *Outcome {
 	return o
 }
 
+// OutcomeSized is an empty outcome with room for parts pieces and bytes
+// of text: for a profile that builds its answer from others' (Join), whose
+// sizes it knows, rather than growing to them.
+func OutcomeSized(parts, bytes int) *Outcome {
+	o := &Outcome{Parts: make([]Part, 0, parts)}
+	o.text.Grow(bytes)
+	return o
+}
+
 // SetPreview records the tool's metadata.preview.
 func (o *Outcome) SetPreview(s string) { o.preview = &s }
 

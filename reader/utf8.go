@@ -141,6 +141,20 @@ func (z *textSize) addSeq(n int) {
 func SizeOf(s string) textSize {
 	var z textSize
 	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			// Through an ASCII run at once: a byte, a rune and a UTF-16
+			// unit each, the common case in source files.
+			j := i + 1
+			for j < len(s) && s[j] < utf8.RuneSelf {
+				j++
+			}
+			n := int64(j - i)
+			z.Bytes += n
+			z.Runes += n
+			z.UTF16 += n
+			i = j
+			continue
+		}
 		_, n := utf8.DecodeRuneInString(s[i:])
 		z.addSeq(n)
 		i += n

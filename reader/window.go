@@ -26,6 +26,26 @@ type Window struct {
 	// largestLine. Past it a line is measured but only its head is kept
 	// (Page.Clipped). Tests set less, to meet such a line cheaply.
 	Hold int
+	// expect is how many lines the window will likely hold, from the
+	// file's size: Page.Lines starts at that capacity rather than growing
+	// to it by doubling, which copied every line several times. 0: no
+	// guess.
+	expect int
+}
+
+// expectedLines guesses the lines a window of a file of size bytes holds:
+// one per 20 bytes (Go's own source averages 30 a line: most files then
+// fit without growing), within the window's limits, and at most 4096 (a
+// wrong guess costs at most that).
+func (w Window) expectedLines(size int64) int {
+	n := int(min(size/20+1, 4096))
+	if w.Limit >= 0 {
+		n = min(n, w.Limit)
+	}
+	if w.MaxLines > 0 {
+		n = min(n, w.MaxLines)
+	}
+	return max(n, 0)
 }
 
 // LineCut cuts lines longer than Max, in Unit, and appends Suffix.
@@ -156,6 +176,9 @@ func (w *Window) retain() int {
 // window reads the lines a call shows from s.
 func window(s *scanner, w Window) *Page {
 	pg := &Page{}
+	if w.expect > 0 {
+		pg.Lines = make([]Line, 0, w.expect)
+	}
 	// A scanner resumed from Marks has passed some of the lines already.
 	if s.skip(w.Start - s.lines); s.lines < w.Start {
 		pg.Total, pg.Counted = s.lines, true

@@ -51,6 +51,8 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return m.compareKey(msg)
 	case focusSessions:
 		return m.sessionsKey(msg)
+	case focusAudit:
+		return m.auditKey(msg)
 	case focusPicker:
 		return m.pickerKey(msg)
 	}
@@ -173,6 +175,9 @@ func (m *Model) transcriptKey(msg tea.KeyPressMsg) tea.Cmd {
 				return m.start(r, p)
 			}
 		}
+	case key.Matches(msg, k.Audit):
+		opts := m.auditProject()
+		return m.openAudit(&opts)
 	case c == nil:
 	case c.fixed != nil && key.Matches(msg, k.Compare, k.Find, k.GoTo, k.NextMatch, k.PrevMatch, k.View, k.Next, k.Edit,
 		k.Profile, k.PrevProfile, k.Copy, k.Images, k.Rerun):

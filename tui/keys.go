@@ -14,7 +14,7 @@ type KeyMap struct {
 	View, Next, Edit, Profile, PrevProfile, Copy key.Binding
 	Close, Reopen, Rerun, ToPicker               key.Binding
 	Find, GoTo, NextMatch, PrevMatch             key.Binding
-	Compare, Images                              key.Binding
+	Compare, Images, Audit                       key.Binding
 	// The path picker.
 	PickUp, PickDown, Open, Parent, Complete, Clear key.Binding
 	ReadAsIs, Legend, PickCompare                   key.Binding
@@ -55,6 +55,7 @@ func DefaultKeyMap() KeyMap {
 		Find:        b([]string{"/"}, "/", "search the card"),
 		Compare:     b([]string{"c"}, "c", "every agent on this file"),
 		Images:      b([]string{"i"}, "i", "model takes images: on/off"),
+		Audit:       b([]string{"a"}, "a", "audit the project: every agent, every file"),
 		GoTo:        b([]string{":"}, ":", "go to a line"),
 		NextMatch:   b([]string{"]"}, "]", "next match"),
 		PrevMatch:   b([]string{"["}, "[", "previous match"),
@@ -92,7 +93,7 @@ func (k KeyMap) transcriptHelp() keyHelp {
 		short: []key.Binding{k.Expand, k.View, k.Next, k.Profile, k.ToPicker, k.Help, k.Quit},
 		full: [][]key.Binding{
 			{k.Expand, k.Toggle, k.ExpandAll, k.View, k.Copy, k.Close, k.Reopen},
-			{k.Next, k.Edit, k.Profile, k.PrevProfile, k.Rerun, k.Compare, k.Images},
+			{k.Next, k.Edit, k.Profile, k.PrevProfile, k.Rerun, k.Compare, k.Images, k.Audit},
 			{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 			{k.Find, k.NextMatch, k.PrevMatch, k.GoTo},
 			{k.ToPicker, k.Help, k.Quit, k.Mouse},

@@ -15,6 +15,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/reader/agents/all"
+	"github.com/readlens/readlens/reader/audit"
 	"github.com/readlens/readlens/render"
 	"github.com/readlens/readlens/theme"
 )
@@ -39,6 +40,8 @@ type Options struct {
 	// text a frame can hold; iTerm2's and sixel images would be drawn over
 	// by the next frame, so those terminals get half blocks.
 	Graphics render.Graphics
+	// Audit, when set, opens on the audit view of that run (audit --tui).
+	Audit *audit.Options
 }
 
 // Read is a call made at start.
@@ -59,6 +62,7 @@ const (
 	focusFind
 	focusCompare
 	focusSessions
+	focusAudit
 )
 
 // Model is the root of the inspector: it owns the layout, the focus and the
@@ -78,6 +82,7 @@ type Model struct {
 	cmp       *comparison    // the compare view, while it is open
 	sess      *sessionView   // the session the transcript shows, if any
 	sessions  *sessionPicker // the list of sessions it was picked from, if any
+	aud       *auditing      // the audit view's run, once there is one
 	match     match
 	profiles  []string
 	profile   int
@@ -185,6 +190,9 @@ func (m *Model) Init() tea.Cmd {
 	}
 	if m.opts.Sessions != nil {
 		m.sessions, m.focus = &sessionPicker{list: *m.opts.Sessions}, focusSessions
+	}
+	if m.opts.Audit != nil {
+		cmds = append(cmds, m.openAudit(m.opts.Audit))
 	}
 	if len(m.opts.Reads) > 0 {
 		// Open on the first card, at the top: it is what the first keys act on.
@@ -334,6 +342,8 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			c.invalidate()
 			m.reveal()
 		}
+	case auditBatchMsg:
+		return m, m.auditBatch(msg)
 	case compareRowMsg:
 		if m.cmp != nil && msg.path == m.cmp.path {
 			m.cmp.add(msg.row)

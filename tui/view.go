@@ -183,6 +183,8 @@ func (m *Model) helpKeys() help.KeyMap {
 		return m.keys.compareHelp()
 	case focusSessions:
 		return m.keys.sessionsHelp()
+	case focusAudit:
+		return m.keys.auditHelp()
 	}
 	return m.keys.transcriptHelp()
 }
@@ -250,6 +252,8 @@ func (m *Model) draw() string {
 		switch {
 		case l.cardW > 0 && m.focus == focusSessions:
 			cards = m.sessions.view(m.st, l.cardW, l.bodyHeight)
+		case l.cardW > 0 && m.focus == focusAudit:
+			cards = strings.Split(m.aud.view(m.st, l.cardW, l.bodyHeight), "\n")
 		case l.cardW > 0 && m.cmp != nil:
 			cards = strings.Split(m.cmp.view(m.st, l.cardW, l.bodyHeight), "\n")
 		case l.cardW > 0:

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -13,20 +12,17 @@ import (
 	"strings"
 )
 
-// ErrNoGit is returned when a directory is in a git work tree and git is
-// not on PATH: audit lists exactly what git would, and without git it
-// cannot (a .gitignore library is issue 13's later step).
-var ErrNoGit = errors.New("git is not on PATH, and the directory is in a git work tree: audit lists the files git would list and needs git to do so")
-
 // GitLister lists dir's files with `git ls-files --cached --others
 // --exclude-standard -z`, streamed, relative to dir. It reports false when
-// dir is in no git work tree (or inside a .git directory).
+// dir is in no git work tree (or inside a .git directory). Without git on
+// PATH, it lists a work tree from git's files as git would (nogit.go).
 func GitLister(ctx context.Context, dir string, yield func(rel string) error) (bool, error) {
 	if _, err := exec.LookPath("git"); err != nil {
-		if inGitByName(dir) {
-			return false, ErrNoGit
+		top, ok := workTreeTop(dir)
+		if !ok {
+			return false, nil
 		}
-		return false, nil
+		return true, listWithoutGit(ctx, top, dir, yield)
 	}
 	out, err := exec.CommandContext(ctx, "git", "-C", dir, "rev-parse", "--is-inside-work-tree").Output()
 	if err != nil || strings.TrimSpace(string(out)) != "true" {
@@ -75,15 +71,19 @@ func GitLister(ctx context.Context, dir string, yield func(rel string) error) (b
 	return true, nil
 }
 
-// inGitByName says a .git entry stands in dir or above it: without git,
-// that is all readlens can tell of a work tree.
-func inGitByName(dir string) bool {
+// workTreeTop is the nearest directory at or above dir holding a .git
+// entry: without git, that is how a work tree is found. A directory inside
+// a .git directory is in no work tree.
+func workTreeTop(dir string) (string, bool) {
 	for d := dir; ; d = filepath.Dir(d) {
+		if filepath.Base(d) == ".git" {
+			return "", false
+		}
 		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
-			return true
+			return d, true
 		}
 		if filepath.Dir(d) == d {
-			return false
+			return "", false
 		}
 	}
 }

@@ -301,7 +301,15 @@ func (cline) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 // Join is the array the tool returns, as the model receives it:
 // JSON.stringify of one {query, result, success, error?} per file.
 func (cline) Join(calls []reader.Args, answers []*reader.Outcome) *reader.Outcome {
-	o := &reader.Outcome{}
+	parts, bytes := 2, 2
+	for _, a := range answers {
+		// Each answer's pieces, quoted (a little longer), in a frame of
+		// three pieces and its query.
+		n := len(a.Output())
+		parts += len(a.Parts) + 3
+		bytes += n + n/8 + 128
+	}
+	o := reader.OutcomeSized(parts, bytes)
 	var images []reader.Attachment
 	o.Frame("[")
 	for i, a := range answers {
