@@ -403,6 +403,9 @@ func Open(name string, opt Options) (*Session, error) {
 		}
 		return ParseOpencodeDB(db, id, opt)
 	}
+	if err := regular(name); err != nil {
+		return nil, err
+	}
 	fh, err := os.Open(name)
 	if err != nil {
 		return nil, err
@@ -413,4 +416,23 @@ func Open(name string, opt Options) (*Session, error) {
 		inProject(s, name)
 	}
 	return s, err
+}
+
+// regular refuses what is not a regular file before it is opened: a FIFO
+// would wait for a writer, a device never end.
+func regular(name string) error {
+	st, err := os.Stat(name)
+	if err != nil || st.Mode().IsRegular() || st.IsDir() {
+		return nil // the open says what is wrong, a folder is not read
+	}
+	what := "a special file"
+	switch m := st.Mode(); {
+	case m&os.ModeNamedPipe != 0:
+		what = "a FIFO"
+	case m&os.ModeSocket != 0:
+		what = "a socket"
+	case m&os.ModeDevice != 0:
+		what = "a device"
+	}
+	return fmt.Errorf("%w: %s, not a file", ErrNotSession, what)
 }
