@@ -61,7 +61,7 @@ func NewBody(st *theme.Styles, width int, r *reader.Result, o Options) *Body {
 	}
 	m := o.Measure
 	if m == nil || m.r != r {
-		m = measure(r)
+		m = measureHead(r, limit) // limit < 0: every line
 	}
 	if o.View == PrettyView && len(r.Lines) > 0 {
 		b.src = newPretty(st, m, o.Highlighted)
@@ -72,6 +72,9 @@ func NewBody(st *theme.Styles, width int, r *reader.Result, o Options) *Body {
 		b.src = shaded{source: b.src, tails: u.Tails, longer: u.Longer, ink: inkOf(st.Unseen), mark: inkOf(st.Invisible)}
 	}
 	total := b.src.len()
+	if _, ok := b.src.(*agent); ok {
+		total = m.lines // measureHead may have indexed only the lines shown
+	}
 	if limit >= 0 && limit < total {
 		b.src = first{b.src, limit}
 	}

@@ -33,6 +33,10 @@ type Measure struct {
 	// -1. The pretty view's exclude the gutter.
 	full                    bool
 	agentCells, prettyCells []int32
+
+	// lines is how many lines the output has; lineStart may index fewer
+	// (measureHead).
+	lines int
 }
 
 // Measured measures r whole: every row's width, building the rows that
@@ -74,7 +78,13 @@ func uniform(src source, i int) int32 {
 
 // measure finds where r's lines and parts start, and what the pretty view
 // draws besides the source lines: one pass over the output, no styling.
-func measure(r *reader.Result) *Measure {
+func measure(r *reader.Result) *Measure { return measureHead(r, -1) }
+
+// measureHead is measure with the agent view's lines found only as far as
+// the first n (all when n < 0), and counted past them: a collapsed card
+// shows ten lines, and a transcript of a hundred thousand collapsed cards
+// would otherwise hold an index of every line of every result.
+func measureHead(r *reader.Result, n int) *Measure {
 	m := &Measure{r: r, cuts: map[int]string{}}
 	m.partStart = make([]int, len(r.Parts)+1)
 	for i, p := range r.Parts {
@@ -91,17 +101,25 @@ func measure(r *reader.Result) *Measure {
 		}
 	}
 	text := strings.TrimRight(r.Output, "\n")
-	if text != "" {
-		m.lineStart = make([]int, 1, strings.Count(text, "\n")+2)
-		for at := 0; ; {
-			nl := strings.IndexByte(text[at:], '\n')
-			if nl < 0 {
-				break
-			}
-			at += nl + 1
-			m.lineStart = append(m.lineStart, at)
-		}
+	if text == "" {
+		return m
+	}
+	m.lines = strings.Count(text, "\n") + 1
+	if n < 0 || n > m.lines {
+		n = m.lines
+	}
+	m.lineStart = make([]int, 1, n+1)
+	for at := 0; len(m.lineStart) < n; {
+		nl := strings.IndexByte(text[at:], '\n')
+		at += nl + 1
+		m.lineStart = append(m.lineStart, at)
+	}
+	if n == m.lines {
 		m.lineStart = append(m.lineStart, len(text)+1)
+	} else {
+		// The end of line n-1 is the start of line n.
+		at := m.lineStart[n-1]
+		m.lineStart = append(m.lineStart, at+strings.IndexByte(text[at:], '\n')+1)
 	}
 	return m
 }
