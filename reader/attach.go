@@ -63,6 +63,9 @@ func attach(mime string, sample []byte, file io.Reader, size int64, p *Plan) (*A
 			w, h = a.Width, a.Height
 		}
 		conv.Sent.Original = &Original{Width: w, Height: h, Size: a.Size}
+		if ref, ok := p.References[a.SHA256]; ok && conv.Sent.Reencoded {
+			conv.Sent.Reference = &ref
+		}
 	}
 	if p.pictures {
 		keepPixels(pic, a, conv)

@@ -58,6 +58,10 @@ type Plan struct {
 	// it, and Found.Image holds the answer. Without it an image is attached
 	// as it is, read in a stream and never decoded.
 	Image func(pic *Picture) *Converted
+	// References are the agent's own bytes for files its oracle recorded,
+	// by the file's SHA-256: an image readlens encodes itself then says
+	// what the agent sent for that very file (Attachment.Reference).
+	References map[string]Reference
 	// MediaData keeps an image's bytes in Found.MediaData: for a tool that
 	// writes the file into its text (Cline's base64 in JSON).
 	MediaData bool

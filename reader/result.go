@@ -90,10 +90,21 @@ type Attachment struct {
 	// Original is the file the tool made this image of, when it changed
 	// it (resized or re-encoded it); nil when it sends the file itself.
 	Original *Original `json:"original,omitempty"`
+	// Reference, for an image readlens encodes itself (Reencoded), is what
+	// the agent sent for the same file in an oracle recording: how close
+	// readlens's bytes are. Nil for a file no recording holds.
+	Reference *Reference `json:"reference,omitempty"`
 	// Pixels are the image the model receives, decoded and fitted into
 	// ThumbnailSide pixels (Thumbnail), for a UI to draw; nil unless the
 	// request asked for them (Request.Pictures) and the image decodes.
 	Pixels image.Image `json:"-"`
+}
+
+// Reference is the image an agent sent for a file, as its oracle recorded it.
+type Reference struct {
+	Size   int64  `json:"size"`
+	SHA256 string `json:"sha256"`
+	Case   string `json:"case"` // the recording: testdata/oracle/<agent>/<case>.json
 }
 
 // Original is an image file as it is on disk.

@@ -58,6 +58,9 @@ func mediaLine(a reader.Attachment) string {
 	default:
 		s += " · " + Size(a.Size)
 	}
+	if r := a.Reference; r != nil {
+		s += " (the agent's, recorded: " + Size(r.Size) + ")"
+	}
 	return s
 }
 

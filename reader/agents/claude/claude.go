@@ -141,7 +141,7 @@ func (claudeCode) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Out
 	case ccImageExt[ext] || ext == "":
 		// An image extension, or none (sniffed): handed over as an image block.
 		p.Media = ccImageMedia
-		p.Image = ccConvert
+		p.Image, p.References = ccConvert, references
 		ccTextPlan(env, p, c)
 		if ext != "" {
 			// An image extension is read as an image whatever its size, up

@@ -97,14 +97,15 @@ func (pi) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome) {
 		}
 	}
 	return &reader.Plan{
-		Path:   piResolve(env, c.path),
-		Dir:    reader.DirRefuse,
-		Sample: piSample,
-		Media:  piMedia,
-		Image:  piConvert,
-		Text:   reader.Text{Split: reader.Split{Phantom: true}},
-		Window: w,
-		Tail:   tail,
+		Path:       piResolve(env, c.path),
+		Dir:        reader.DirRefuse,
+		Sample:     piSample,
+		Media:      piMedia,
+		Image:      piConvert,
+		References: references,
+		Text:       reader.Text{Split: reader.Split{Phantom: true}},
+		Window:     w,
+		Tail:       tail,
 		// readFile and toString throw past these sizes, after the access
 		// check and the image sniff: no text of such a file is read.
 		MaxSize:    node.MaxStringLength,
