@@ -54,14 +54,9 @@ func inspectSession(cmd *cobra.Command, path string, f sessionFlags) error {
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	dir := f.cwd
-	if dir != "" {
-		if dir, err = filepath.Abs(dir); err != nil {
-			return usageErr("--cwd: %v", err)
-		}
-		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-			return usageErr("--cwd %s: not a directory", dir)
-		}
+	dir, err := movedTo(f.cwd)
+	if err != nil {
+		return err
 	}
 	abs, err := filepath.Abs(path)
 	if err != nil {

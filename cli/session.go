@@ -141,17 +141,15 @@ func runSession(cmd *cobra.Command, path string, f sessionFlags) error {
 	}
 	var checked []session.Checked
 	if f.check {
-		dir := f.cwd
-		if dir != "" {
-			if dir, err = filepath.Abs(dir); err != nil {
-				return usageErr("--cwd: %v", err)
-			}
-			if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-				return usageErr("--cwd %s: not a directory", dir)
-			}
-		} else if !filepath.IsAbs(s.Cwd) {
+		dir, err := movedTo(f.cwd)
+		if err != nil {
+			return err
+		}
+		switch st, serr := os.Stat(s.Cwd); {
+		case dir != "": // the project moved there
+		case !filepath.IsAbs(s.Cwd):
 			return usageErr("the session's working directory %q is not an absolute path (readlens's recorded sessions have $ROOT there): give --cwd DIR, where its files are", s.Cwd)
-		} else if st, err := os.Stat(s.Cwd); err != nil || !st.IsDir() {
+		case serr != nil || !st.IsDir():
 			notes = append(notes, fmt.Sprintf("the session's working directory %s is not here: its reads will be changed (gone); --cwd DIR checks them where the project is now", s.Cwd))
 		}
 		checked, err = session.Check(cmd.Context(), s, session.CheckOptions{Dir: dir, Now: now})
@@ -315,3 +313,19 @@ func excerpt(s string, at int) string {
 }
 
 func isRuneStart(s string, i int) bool { return s[i]&0xc0 != 0x80 }
+
+// movedTo is --cwd, where a session's working directory is now, made
+// absolute; "" when it was not given.
+func movedTo(cwd string) (string, error) {
+	if cwd == "" {
+		return "", nil
+	}
+	dir, err := filepath.Abs(cwd)
+	if err != nil {
+		return "", usageErr("--cwd: %v", err)
+	}
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return "", usageErr("--cwd %s: not a directory", dir)
+	}
+	return dir, nil
+}
