@@ -1,0 +1,134 @@
+package tui
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	uv "github.com/charmbracelet/ultraviolet"
+	"github.com/charmbracelet/x/ansi/kitty"
+	"github.com/readlens/readlens/internal/oracle"
+	"github.com/readlens/readlens/render"
+)
+
+// kittyOK is a terminal's OK to GraphicsQuery's kitty part.
+var kittyOK = uv.KittyGraphicsEvent{Options: kitty.Options{ID: render.KittyQueryID}, Payload: []byte("OK")}
+
+// imageInspector opens the inspector on big.png with the guess g, asking
+// the terminal or not; it returns the raw writes of its start.
+func imageInspector(t *testing.T, g render.Graphics, ask bool) (*Model, []string) {
+	t.Helper()
+	root := filepath.Join(oracle.Testdata(), "fixtures")
+	m := New(Options{Cwd: root, Worktree: root, Dir: root, Graphics: g, AskGraphics: ask, Reads: []Read{{Profile: "pi", Path: filepath.Join(root, "images/big.png")}}})
+	sent := kittyEscapes(drive(m, tea.WindowSizeMsg{Width: 160, Height: 40}))
+	return m, append(sent, kittyEscapes(drive(m, tea.BatchMsg{m.Init()}))...)
+}
+
+// drawsKitty says how the picture is drawn: kitty's placeholders or
+// half blocks, never both.
+func drawsKitty(t *testing.T, m *Model) bool {
+	t.Helper()
+	view := m.View().Content
+	k, h := strings.Contains(view, "\U0010EEEE"), strings.Contains(view, "▀")
+	if k == h {
+		t.Fatalf("placeholders %v, half blocks %v:\n%s", k, h, screen(m))
+	}
+	return k
+}
+
+// TestInspectorAsksTheTerminal: asked to, the inspector sends
+// GraphicsQuery once at start, and the terminal's answer settles how
+// pictures are drawn, over what the environment said: kitty's OK then
+// DA1 draws kitty's images (sent then); DA1 alone draws half blocks,
+// even where the environment named kitty, and where DA1 lists sixel (the
+// next frame would draw over a sixel image). A terminal that does not
+// answer keeps the environment's guess; answers nobody asked for, or
+// that come after DA1, change nothing.
+func TestInspectorAsksTheTerminal(t *testing.T) {
+	m, sent := imageInspector(t, render.HalfBlocks, true)
+	if len(sent) != 1 || sent[0] != render.GraphicsQuery {
+		t.Fatalf("start wrote %.80q, want the query alone", sent)
+	}
+	if drawsKitty(t, m) {
+		t.Fatal("kitty before any answer")
+	}
+	if sent := kittyEscapes(drive(m, kittyOK)); len(sent) != 0 || drawsKitty(t, m) {
+		t.Errorf("kitty's OK alone settled it: %.80q", sent)
+	}
+	sent = kittyEscapes(drive(m, uv.PrimaryDeviceAttributesEvent{62, 22}))
+	if len(sent) != 1 || !strings.HasPrefix(sent[0], "\x1b_Ga=T,U=1,q=2,f=100,i=") || !drawsKitty(t, m) {
+		t.Errorf("answered kitty: sent %.80q", sent)
+	}
+	drive(m, uv.PrimaryDeviceAttributesEvent{62, 4})
+	if !drawsKitty(t, m) {
+		t.Error("a second DA1 changed the answer")
+	}
+
+	for _, tc := range []struct {
+		name    string
+		guess   render.Graphics
+		ask     bool
+		answers []tea.Msg
+		kitty   bool
+	}{
+		{"kitty named, DA1 alone", render.Kitty, true, []tea.Msg{uv.PrimaryDeviceAttributesEvent{62, 22}}, false},
+		{"sixel in DA1", render.HalfBlocks, true, []tea.Msg{uv.PrimaryDeviceAttributesEvent{62, 4, 22}}, false},
+		{"kitty's error", render.HalfBlocks, true, []tea.Msg{uv.KittyGraphicsEvent{Options: kitty.Options{ID: render.KittyQueryID}, Payload: []byte("EINVAL:bad")}, uv.PrimaryDeviceAttributesEvent{62}}, false},
+		{"another image's OK", render.HalfBlocks, true, []tea.Msg{uv.KittyGraphicsEvent{Options: kitty.Options{ID: 7}, Payload: []byte("OK")}, uv.PrimaryDeviceAttributesEvent{62}}, false},
+		{"OK after DA1", render.HalfBlocks, true, []tea.Msg{uv.PrimaryDeviceAttributesEvent{62}, kittyOK, uv.PrimaryDeviceAttributesEvent{62}}, false},
+		{"kitty named, no answer", render.Kitty, true, nil, true},
+		{"nothing named, no answer", render.HalfBlocks, true, nil, false},
+		{"not asked", render.HalfBlocks, false, []tea.Msg{kittyOK, uv.PrimaryDeviceAttributesEvent{62}}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, sent := imageInspector(t, tc.guess, tc.ask)
+			if asked := strings.Count(strings.Join(sent, ""), render.GraphicsQuery); asked != map[bool]int{true: 1}[tc.ask] {
+				t.Errorf("asked %d times", asked)
+			}
+			for _, a := range tc.answers {
+				drive(m, a)
+			}
+			if got := drawsKitty(t, m); got != tc.kitty {
+				t.Errorf("kitty %v, want %v", got, tc.kitty)
+			}
+			if release := m.KittyRelease(); (release != "") != tc.kitty {
+				t.Errorf("release %.80q", release)
+			}
+		})
+	}
+}
+
+// TestKittyImagesFreed: the images the inspector sent are deleted by
+// number when it quits (KittyRelease, written by Run), and when the card
+// that showed one is closed, with the next write; a reopened card's image
+// is sent again.
+func TestKittyImagesFreed(t *testing.T) {
+	m, sent := imageInspector(t, render.Kitty, false)
+	if len(sent) != 1 {
+		t.Fatalf("sent %.80q", sent)
+	}
+	var id int
+	if _, err := fmt.Sscanf(sent[0], "\x1b_Ga=T,U=1,q=2,f=100,i=%d,", &id); err != nil {
+		t.Fatal(err)
+	}
+	del := fmt.Sprintf("\x1b_Ga=d,d=I,i=%d,q=2\x1b\\", id)
+	if got := m.KittyRelease(); got != del {
+		t.Errorf("release %q, want %q", got, del)
+	}
+	if got := New(Options{Graphics: render.Kitty}).KittyRelease(); got != "" {
+		t.Errorf("nothing sent, release %q", got)
+	}
+
+	closing := kittyEscapes(press(m, "x"))
+	if len(closing) != 1 || closing[0] != del {
+		t.Errorf("closing the card wrote %.80q, want %q", closing, del)
+	}
+	if got := m.KittyRelease(); got != "" {
+		t.Errorf("after the close, release %q", got)
+	}
+	if again := kittyEscapes(press(m, "u")); len(again) != 1 || !strings.HasPrefix(again[0], fmt.Sprintf("\x1b_Ga=T,U=1,q=2,f=100,i=%d,", id)) {
+		t.Errorf("reopened, sent %.80q", again)
+	}
+}
