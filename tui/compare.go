@@ -7,6 +7,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/reader/agents/all"
 	"github.com/readlens/readlens/reader/compare"
@@ -42,13 +43,14 @@ func (m *Model) compareFile(path string) tea.Cmd {
 	ctx, cancel := context.WithCancel(m.ctx)
 	m.cmp = &comparison{path: path, asked: len(all.Profiles), cancel: cancel}
 	m.focus = focusCompare
-	base := reader.Request{Cwd: m.opts.Cwd, Worktree: m.opts.Worktree, Home: m.opts.Home, FS: m.opts.FS}
+	// Pictures: the view draws the selected agent's image (picture).
+	base := reader.Request{Cwd: m.opts.Cwd, Worktree: m.opts.Worktree, Home: m.opts.Home, FS: m.opts.FS, Pictures: true}
 	cmds := make([]tea.Cmd, 0, len(all.Profiles))
 	for _, p := range all.Profiles {
 		cmds = append(cmds, func() tea.Msg {
 			req := base
 			req.Profile = p
-			row, err := compare.Agent(ctx, path, req, compare.Options{MaxCalls: compareMaxCalls})
+			row, err := compare.Agent(ctx, path, req, compare.Options{MaxCalls: compareMaxCalls, KeepPixels: true})
 			if err != nil || ctx.Err() != nil {
 				return nil
 			}
@@ -63,13 +65,42 @@ func (c *comparison) add(row *compare.Row) {
 	compare.SortWorstFirst(c.rows)
 }
 
-func (c *comparison) view(st *theme.Styles, width, height int) string {
+func (c *comparison) view(st *theme.Styles, width, height int, depth render.Depth) string {
 	table := render.CompareTable(st, c.path, c.rows, width, c.sel)
 	if waiting := c.asked - len(c.rows); waiting > 0 {
 		table += st.Hint.Render(counted(waiting, "agent")+" still reading…") + "\n"
 	}
 	rows := strings.Split(strings.TrimRight(table, "\n"), "\n")
+	rows = append(rows, c.picture(st, width, height-len(rows), depth)...)
 	return strings.Join(rows[:min(len(rows), height)], "\n")
+}
+
+// comparePictureRows bounds the selected agent's picture: a glance at
+// what its model receives, below the table, not the card's full picture.
+const comparePictureRows = 8
+
+// picture is the image the selected agent's model receives, below the
+// table in the room it leaves (none under 4 rows): a line naming the
+// agent, then the picture in half blocks, as kitty's images are kept to
+// cards (the view is redrawn from scratch as rows arrive). Nothing for an
+// agent that sends no image, or whose read kept no pixels.
+func (c *comparison) picture(st *theme.Styles, width, room int, depth render.Depth) []string {
+	if c.sel >= len(c.rows) || room < 4 || width < 2 {
+		return nil
+	}
+	r := c.rows[c.sel]
+	for _, a := range r.Images {
+		if a.Pixels == nil {
+			continue
+		}
+		pic := render.NewPicture(a.Pixels, width, min(room-2, comparePictureRows), depth)
+		out := []string{"", st.Hint.Render(ansi.Truncate(r.Profile+"'s model receives:", width, "…"))}
+		for i := range pic.Len() {
+			out = append(out, pic.Row(i))
+		}
+		return out
+	}
+	return nil
 }
 
 func (m *Model) compareKey(msg tea.KeyPressMsg) tea.Cmd {

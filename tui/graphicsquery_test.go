@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -10,6 +11,7 @@ import (
 	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi/kitty"
 	"github.com/readlens/readlens/internal/oracle"
+	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/render"
 )
 
@@ -130,5 +132,46 @@ func TestKittyImagesFreed(t *testing.T) {
 	}
 	if again := kittyEscapes(press(m, "u")); len(again) != 1 || !strings.HasPrefix(again[0], fmt.Sprintf("\x1b_Ga=T,U=1,q=2,f=100,i=%d,", id)) {
 		t.Errorf("reopened, sent %.80q", again)
+	}
+}
+
+// TestComparePicture: the compare view shows, below the table, the image
+// the selected agent's model receives, in half blocks (never kitty's
+// images); an agent that sends none shows none. Moving the selection
+// shows the next agent's. A window too short for it shows the table alone.
+func TestComparePicture(t *testing.T) {
+	m, _ := imageInspector(t, render.Kitty, false)
+	drive(m, tea.WindowSizeMsg{Width: 160, Height: 60}) // room below the table
+	if sent := kittyEscapes(press(m, "c")); len(sent) != 0 {
+		t.Errorf("the compare view sent %.80q", sent)
+	}
+	if m.cmp == nil || len(m.cmp.rows) != len(m.profiles) {
+		t.Fatalf("compare view: %+v", m.cmp)
+	}
+	pictures := 0
+	for i, r := range m.cmp.rows {
+		if i > 0 {
+			press(m, "down")
+		}
+		view := m.View().Content
+		s := screen(m)
+		caption := r.Profile + "'s model receives:"
+		sends := slices.ContainsFunc(r.Images, func(a reader.Attachment) bool { return a.Pixels != nil })
+		if sends {
+			pictures++
+		}
+		if strings.Contains(s, caption) != sends || strings.Contains(view, "▀") != sends {
+			t.Errorf("%s (sends a picture: %v): caption %v, half blocks %v:\n%s", r.Profile, sends, strings.Contains(s, caption), strings.Contains(view, "▀"), s)
+		}
+		if strings.Contains(view, "\U0010EEEE") {
+			t.Errorf("%s: kitty's placeholders in the compare view", r.Profile)
+		}
+	}
+	if pictures == 0 || pictures == len(m.cmp.rows) {
+		t.Errorf("%d of %d agents send a picture: the test needs both kinds", pictures, len(m.cmp.rows))
+	}
+	drive(m, tea.WindowSizeMsg{Width: 160, Height: 40})
+	if strings.Contains(screen(m), "model receives:") {
+		t.Errorf("a picture with no room for it:\n%s", screen(m))
 	}
 }
