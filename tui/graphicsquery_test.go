@@ -138,10 +138,10 @@ func TestKittyImagesFreed(t *testing.T) {
 // TestComparePicture: the compare view shows, below the table, the image
 // the selected agent's model receives, in half blocks (never kitty's
 // images); an agent that sends none shows none. Moving the selection
-// shows the next agent's. A window too short for it shows the table alone.
+// shows the next agent's, the table cut so that the selected row stays in
+// sight. A window too short for it shows the table alone.
 func TestComparePicture(t *testing.T) {
 	m, _ := imageInspector(t, render.Kitty, false)
-	drive(m, tea.WindowSizeMsg{Width: 160, Height: 60}) // room below the table
 	if sent := kittyEscapes(press(m, "c")); len(sent) != 0 {
 		t.Errorf("the compare view sent %.80q", sent)
 	}
@@ -163,6 +163,9 @@ func TestComparePicture(t *testing.T) {
 		if strings.Contains(s, caption) != sends || strings.Contains(view, "▀") != sends {
 			t.Errorf("%s (sends a picture: %v): caption %v, half blocks %v:\n%s", r.Profile, sends, strings.Contains(s, caption), strings.Contains(view, "▀"), s)
 		}
+		if !strings.Contains(s, "│ "+r.Profile+" ") {
+			t.Errorf("%s: the selected row is out of sight:\n%s", r.Profile, s)
+		}
 		if strings.Contains(view, "\U0010EEEE") {
 			t.Errorf("%s: kitty's placeholders in the compare view", r.Profile)
 		}
@@ -170,7 +173,7 @@ func TestComparePicture(t *testing.T) {
 	if pictures == 0 || pictures == len(m.cmp.rows) {
 		t.Errorf("%d of %d agents send a picture: the test needs both kinds", pictures, len(m.cmp.rows))
 	}
-	drive(m, tea.WindowSizeMsg{Width: 160, Height: 40})
+	drive(m, tea.WindowSizeMsg{Width: 160, Height: 9})
 	if strings.Contains(screen(m), "model receives:") {
 		t.Errorf("a picture with no room for it:\n%s", screen(m))
 	}
