@@ -65,7 +65,9 @@ const kittyAnswer = "\x1b_Gi=31;OK\x1b\\\x1b[?62;22c"
 // TERM=dumb and a pipe ask nothing.
 func TestRenderAsksTheTerminal(t *testing.T) {
 	root := fixtureRoot(t)
-	image := []string{"read", "--profile", "pi", "--cwd", root, "--render", "--width", "60", "--theme", "dark", filepath.Join(root, "images", "big.png")}
+	// A small image: decoding big.png under -race takes seconds, and the
+	// time a run takes is what shows an unanswered query never hangs.
+	image := []string{"read", "--profile", "opencode", "--cwd", root, "--render", "--width", "60", "--theme", "dark", filepath.Join(root, "images", "anim_small.gif")}
 	text := []string{"read", "--render", "--theme", "dark", filepath.Join(root, "crlf.txt")}
 	const kittyImage, sixelImage, halfBlock = "\x1b_Ga=T,U=1,q=2,f=100,i=", "\x1bP0;1q", "▀"
 	for _, tc := range []struct {
