@@ -18,12 +18,14 @@ import (
 // kittyOK is a terminal's OK to GraphicsQuery's kitty part.
 var kittyOK = uv.KittyGraphicsEvent{Options: kitty.Options{ID: render.KittyQueryID}, Payload: []byte("OK")}
 
-// imageInspector opens the inspector on big.png with the guess g, asking
-// the terminal or not; it returns the raw writes of its start.
+// imageInspector opens the inspector on a small image (a large one takes
+// seconds to decode under -race), read by opencode, which sends it as it
+// is, with the guess g, asking the terminal or not; it returns the raw
+// writes of its start.
 func imageInspector(t *testing.T, g render.Graphics, ask bool) (*Model, []string) {
 	t.Helper()
 	root := filepath.Join(oracle.Testdata(), "fixtures")
-	m := New(Options{Cwd: root, Worktree: root, Dir: root, Graphics: g, AskGraphics: ask, Reads: []Read{{Profile: "pi", Path: filepath.Join(root, "images/big.png")}}})
+	m := New(Options{Cwd: root, Worktree: root, Dir: root, Graphics: g, AskGraphics: ask, Reads: []Read{{Profile: "opencode", Path: filepath.Join(root, "images/anim_small.gif")}}})
 	sent := kittyEscapes(drive(m, tea.WindowSizeMsg{Width: 160, Height: 40}))
 	return m, append(sent, kittyEscapes(drive(m, tea.BatchMsg{m.Init()}))...)
 }

@@ -74,7 +74,7 @@ func (s *syncBuffer) String() string {
 func TestKittyAnsweredThroughTheProgram(t *testing.T) {
 	root := filepath.Join(oracle.Testdata(), "fixtures")
 	o := Options{Cwd: root, Worktree: root, Dir: root, Theme: "dark", Graphics: render.HalfBlocks, AskGraphics: true,
-		Reads: []Read{{Profile: "pi", Path: filepath.Join(root, "images/big.png")}}}
+		Reads: []Read{{Profile: "opencode", Path: filepath.Join(root, "images/anim_small.gif")}}}
 	in, keys := io.Pipe()
 	var out syncBuffer
 	done := make(chan error, 1)
