@@ -36,8 +36,9 @@ type Options struct {
 	Session *SessionFile
 	// Sessions opens on a list of sessions to pick one from.
 	Sessions *Sessions
-	// Graphics is the image protocol the terminal speaks
-	// (render.GraphicsFor). Only kitty's is used: its placeholders are
+	// Graphics is the image protocol the terminal's environment names
+	// (render.GraphicsFor), a guess until the terminal answers (see
+	// AskGraphics). Only kitty's is used: its placeholders are
 	// text a frame can hold; iTerm2's and sixel images would be drawn over
 	// by the next frame, so those terminals get half blocks.
 	Graphics render.Graphics
