@@ -88,6 +88,13 @@ func (c *cardFlags) write(in io.Reader, w io.Writer, res *reader.Result, cwd str
 		opts.Graphics = render.GraphicsFor(os.Environ(), true)
 	}
 	cr := render.NewCard(st, width, call, res, opts, false)
+	if len(cr.Pictures()) > 0 {
+		// Asked only for a picture: the answer is used then.
+		if g := terminalGraphics(in, w, opts.Graphics); g != opts.Graphics {
+			opts.Graphics = g
+			cr = render.NewCard(st, width, call, res, opts, false)
+		}
+	}
 	if g := opts.Graphics; (g == render.ITerm2 || g == render.Sixel) && len(cr.Pictures()) > 0 {
 		if _, rows, err := term.GetSize(out.Fd()); err != nil || cr.Len() >= rows {
 			// Drawn over the card once it is out: it must all be on the screen.

@@ -63,6 +63,7 @@ func inspectSession(cmd *cobra.Command, path string, f sessionFlags) error {
 		return usageErr("%v", err)
 	}
 	o := tui.Options{Dir: wd, Cwd: wd, Home: os.Getenv("HOME"), Session: &tui.SessionFile{Path: abs, Agent: f.agent, Dir: dir}}
+	withGraphics(&o)
 	return tui.Run(cmd.Context(), o, cmd.InOrStdin(), cmd.OutOrStdout())
 }
 
@@ -104,8 +105,16 @@ func inspectorOptions(pos []string, f inspectFlags) (tui.Options, error) {
 		}
 	}
 	o.Profile, o.Theme = f.profile, f.theme
-	o.Graphics = render.GraphicsFor(os.Environ(), true) // the inspector runs on a terminal
+	withGraphics(&o)
 	return o, nil
+}
+
+// withGraphics has the inspector draw pictures as the terminal's
+// environment suggests (render.GraphicsFor; it runs on a terminal) and
+// ask the terminal, whose answer settles it.
+func withGraphics(o *tui.Options) {
+	env := os.Environ()
+	o.Graphics, o.AskGraphics = render.GraphicsFor(env, true), render.GraphicsAskable(env, true)
 }
 
 func newDemoCmd() *cobra.Command {
@@ -146,5 +155,6 @@ func inspectSessions(cmd *cobra.Command, l *session.Listing, dir string) error {
 		})
 	}
 	o := tui.Options{Dir: dir, Cwd: dir, Home: os.Getenv("HOME"), Sessions: &list}
+	withGraphics(&o)
 	return tui.Run(cmd.Context(), o, cmd.InOrStdin(), cmd.OutOrStdout())
 }

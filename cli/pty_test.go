@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/readlens/readlens/render"
 	"golang.org/x/sys/unix"
 )
 
@@ -72,6 +73,9 @@ type terminal struct {
 	master, slave *os.File
 	answer        bool // answer background queries, as most emulators do
 
+	// graphics answers render.GraphicsQuery when set (answerGraphics).
+	graphics string
+
 	mu   sync.Mutex
 	out  bytes.Buffer
 	done chan struct{}
@@ -109,20 +113,31 @@ func openTerminal(t *testing.T, answer bool) *terminal {
 func (term *terminal) read() {
 	defer close(term.done)
 	buf := make([]byte, 4096)
-	seen := 0
+	seen, seenGraphics := 0, 0
 	for {
 		n, err := term.master.Read(buf)
 		term.mu.Lock()
 		term.out.Write(buf[:n])
 		asked := strings.Count(term.out.String(), backgroundQuery)
+		askedGraphics, graphics := strings.Count(term.out.String(), render.GraphicsQuery), term.graphics
 		term.mu.Unlock()
 		for ; term.answer && seen < asked; seen++ {
 			term.master.WriteString("\x1b]11;rgb:0000/0000/0000\a\x1b[?62c")
+		}
+		for ; graphics != "" && seenGraphics < askedGraphics; seenGraphics++ {
+			term.master.WriteString(graphics)
 		}
 		if err != nil {
 			return // EIO: every copy of the other end is closed
 		}
 	}
+}
+
+// answerGraphics has the terminal answer render.GraphicsQuery with a.
+func (term *terminal) answerGraphics(a string) {
+	term.mu.Lock()
+	defer term.mu.Unlock()
+	term.graphics = a
 }
 
 // run runs readlens on the terminal as the foreground process of a session

@@ -44,14 +44,7 @@ const (
 // not a terminal, under NO_COLOR, and inside tmux or screen (which pass
 // these escapes on only when told to).
 func GraphicsFor(env []string, tty bool) Graphics {
-	get := func(k string) string {
-		for i := len(env) - 1; i >= 0; i-- {
-			if v, ok := strings.CutPrefix(env[i], k+"="); ok {
-				return v
-			}
-		}
-		return ""
-	}
+	get := func(k string) string { return envValue(env, k) }
 	term, program := get("TERM"), get("TERM_PROGRAM")
 	switch {
 	case !tty, get("NO_COLOR") != "", term == "dumb", get("TMUX") != "",
@@ -65,17 +58,6 @@ func GraphicsFor(env []string, tty bool) Graphics {
 		return Sixel
 	}
 	return HalfBlocks
-}
-
-// SixelFromAttributes is Sixel when a terminal's primary device
-// attributes (its answer to DA1) include 4, sixel graphics; else g.
-func SixelFromAttributes(g Graphics, attrs []int) Graphics {
-	for _, a := range attrs {
-		if a == 4 && g == HalfBlocks {
-			return Sixel
-		}
-	}
-	return g
 }
 
 // KittyID is the number the picture's kitty image goes by (KittyImage): a

@@ -132,13 +132,58 @@ func TestGraphicsFor(t *testing.T) {
 			t.Errorf("%v tty=%v: %v, want %v", tc.env, tc.tty, got, tc.want)
 		}
 	}
-	if got := SixelFromAttributes(HalfBlocks, []int{62, 4, 22}); got != Sixel {
-		t.Errorf("DA1 with 4: %v", got)
+}
+
+// TestAnswered: a terminal's answer to GraphicsQuery overrides what its
+// environment said; kitty's OK is only the answer to the query's own id.
+func TestAnswered(t *testing.T) {
+	for _, tc := range []struct {
+		guess   Graphics
+		kittyOK bool
+		attrs   []int
+		want    Graphics
+	}{
+		{HalfBlocks, true, []int{62, 22}, Kitty},
+		{Sixel, true, []int{62, 4}, Kitty},
+		{HalfBlocks, false, []int{62, 4, 22}, Sixel},
+		{HalfBlocks, false, []int{62, 22}, HalfBlocks},
+		{Kitty, false, []int{62, 22}, HalfBlocks}, // said kitty, does not answer kitty's query
+		{Sixel, false, []int{62, 22}, HalfBlocks}, // said foot, lists no sixel
+		{Kitty, false, []int{64, 4}, Sixel},
+		{ITerm2, false, []int{62, 4}, ITerm2}, // no query asks for iTerm2's images
+		{ITerm2, false, nil, ITerm2},
+	} {
+		if got := Answered(tc.guess, tc.kittyOK, tc.attrs); got != tc.want {
+			t.Errorf("guess %v, kitty %v, DA1 %v: %v, want %v", tc.guess, tc.kittyOK, tc.attrs, got, tc.want)
+		}
 	}
-	if got := SixelFromAttributes(HalfBlocks, []int{62, 22}); got != HalfBlocks {
-		t.Errorf("DA1 without 4: %v", got)
+	for apc, want := range map[string]bool{
+		"Gi=31;OK":                 true,
+		"Gi=31,p=0;OK":             true,
+		"Gi=31;EINVAL:unsupported": false,
+		"Gi=7;OK":                  false,
+		"Gi=310;OK":                false,
+		"Xi=31;OK":                 false,
+		"Gi=31":                    false,
+		"Ga=q,i=31;OK":             true,
+	} {
+		if got := KittyAnswerOK(apc); got != want {
+			t.Errorf("KittyAnswerOK(%q) = %v", apc, got)
+		}
 	}
-	if got := SixelFromAttributes(Kitty, []int{4}); got != Kitty {
-		t.Errorf("DA1 over kitty: %v", got)
+	for _, tc := range []struct {
+		env  []string
+		tty  bool
+		want bool
+	}{
+		{[]string{"TERM=xterm-256color"}, true, true},
+		{[]string{"TERM=tmux-256color", "TMUX=/tmp/t,1,0"}, true, true},
+		{[]string{"TERM=xterm-256color"}, false, false},
+		{[]string{"TERM=xterm-kitty", "NO_COLOR=1"}, true, false},
+		{[]string{"TERM=dumb"}, true, false},
+	} {
+		if got := GraphicsAskable(tc.env, tc.tty); got != tc.want {
+			t.Errorf("GraphicsAskable(%v, %v) = %v", tc.env, tc.tty, got)
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/reader/agents/all"
 	"github.com/readlens/readlens/reader/compare"
@@ -42,13 +43,14 @@ func (m *Model) compareFile(path string) tea.Cmd {
 	ctx, cancel := context.WithCancel(m.ctx)
 	m.cmp = &comparison{path: path, asked: len(all.Profiles), cancel: cancel}
 	m.focus = focusCompare
-	base := reader.Request{Cwd: m.opts.Cwd, Worktree: m.opts.Worktree, Home: m.opts.Home, FS: m.opts.FS}
+	// Pictures: the view draws the selected agent's image (picture).
+	base := reader.Request{Cwd: m.opts.Cwd, Worktree: m.opts.Worktree, Home: m.opts.Home, FS: m.opts.FS, Pictures: true}
 	cmds := make([]tea.Cmd, 0, len(all.Profiles))
 	for _, p := range all.Profiles {
 		cmds = append(cmds, func() tea.Msg {
 			req := base
 			req.Profile = p
-			row, err := compare.Agent(ctx, path, req, compare.Options{MaxCalls: compareMaxCalls})
+			row, err := compare.Agent(ctx, path, req, compare.Options{MaxCalls: compareMaxCalls, KeepPixels: true})
 			if err != nil || ctx.Err() != nil {
 				return nil
 			}
@@ -63,13 +65,81 @@ func (c *comparison) add(row *compare.Row) {
 	compare.SortWorstFirst(c.rows)
 }
 
-func (c *comparison) view(st *theme.Styles, width, height int) string {
+func (c *comparison) view(st *theme.Styles, width, height int, depth render.Depth) string {
 	table := render.CompareTable(st, c.path, c.rows, width, c.sel)
 	if waiting := c.asked - len(c.rows); waiting > 0 {
 		table += st.Hint.Render(counted(waiting, "agent")+" still reading…") + "\n"
 	}
-	rows := strings.Split(strings.TrimRight(table, "\n"), "\n")
-	return strings.Join(rows[:min(len(rows), height)], "\n")
+	lines := strings.Split(strings.TrimRight(table, "\n"), "\n")
+	// The picture takes the room below the table, up to its bound, and at
+	// least a quarter of the height: the table gives up lines for it.
+	pic := c.picture(st, width, min(comparePictureRows, max(height-len(lines)-2, height/4)), depth)
+	profile := ""
+	if c.sel < len(c.rows) {
+		profile = c.rows[c.sel].Profile
+	}
+	lines = append(tableWindow(lines, height-len(pic), profile), pic...)
+	return strings.Join(lines[:min(len(lines), height)], "\n")
+}
+
+// tableHead is how many lines of the compare table stay on top whatever
+// is selected: the path, the top border, the header and its rule.
+const tableHead = 4
+
+// tableWindow cuts the compare table's lines to room: its head, then the
+// lines of its rows (and the notes below them) from where the selected
+// agent's row is in sight, so the selection never scrolls off.
+func tableWindow(lines []string, room int, selected string) []string {
+	if len(lines) <= room || room <= tableHead {
+		return lines[:min(len(lines), max(room, 0))]
+	}
+	body := lines[tableHead:]
+	from, to := -1, len(body) // the selected row's lines
+	for i, l := range body {
+		l = ansi.Strip(l)
+		switch {
+		case from < 0 && selected != "" && strings.HasPrefix(l, "│ "+selected+" "):
+			from = i
+		case from >= 0 && (strings.HasPrefix(l, "└") || len(l) > len("│ ") && strings.HasPrefix(l, "│ ") && l[len("│ ")] != ' '):
+			to = i
+		}
+		if to < len(body) {
+			break
+		}
+	}
+	w, start := room-tableHead, 0
+	if from >= 0 {
+		start = max(0, min(from, to-w))
+	}
+	return append(lines[:tableHead:tableHead], body[start:min(start+w, len(body))]...)
+}
+
+// comparePictureRows bounds the selected agent's picture: a glance at
+// what its model receives, below the table, not the card's full picture.
+const comparePictureRows = 8
+
+// picture is the image the selected agent's model receives, at most rows
+// rows (none under 2): a blank line, a line naming the agent, then the
+// picture in half blocks, as kitty's images are kept to cards (the view
+// is redrawn from scratch as rows arrive). Nothing for an agent that
+// sends no image, or whose read kept no pixels.
+func (c *comparison) picture(st *theme.Styles, width, rows int, depth render.Depth) []string {
+	if c.sel >= len(c.rows) || rows < 2 || width < 2 {
+		return nil
+	}
+	r := c.rows[c.sel]
+	for _, a := range r.Images {
+		if a.Pixels == nil {
+			continue
+		}
+		pic := render.NewPicture(a.Pixels, width, rows, depth)
+		out := []string{"", st.Hint.Render(ansi.Truncate(r.Profile+"'s model receives:", width, "…"))}
+		for i := range pic.Len() {
+			out = append(out, pic.Row(i))
+		}
+		return out
+	}
+	return nil
 }
 
 func (m *Model) compareKey(msg tea.KeyPressMsg) tea.Cmd {

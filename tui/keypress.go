@@ -250,6 +250,7 @@ func (m *Model) transcriptKey(msg tea.KeyPressMsg) tea.Cmd {
 		t.remove(t.sel)
 		m.follow()
 		m.reveal()
+		m.releaseUnused()
 	case key.Matches(msg, k.Images):
 		// Whether the model takes images is the model's, not the tool's:
 		// Cline refuses images for one that does not. Read again with it.

@@ -13,6 +13,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
+	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/reader/agents/all"
 	"github.com/readlens/readlens/reader/audit"
@@ -35,11 +36,16 @@ type Options struct {
 	Session *SessionFile
 	// Sessions opens on a list of sessions to pick one from.
 	Sessions *Sessions
-	// Graphics is the image protocol the terminal speaks
-	// (render.GraphicsFor). Only kitty's is used: its placeholders are
+	// Graphics is the image protocol the terminal's environment names
+	// (render.GraphicsFor), a guess until the terminal answers (see
+	// AskGraphics). Only kitty's is used: its placeholders are
 	// text a frame can hold; iTerm2's and sixel images would be drawn over
 	// by the next frame, so those terminals get half blocks.
 	Graphics render.Graphics
+	// AskGraphics sends render.GraphicsQuery at start: the terminal's
+	// answer overrides Graphics (render.Answered); a terminal that does
+	// not answer keeps it.
+	AskGraphics bool
 	// Audit, when set, opens on the audit view of that run (audit --tui).
 	Audit *audit.Options
 }
@@ -96,6 +102,9 @@ type Model struct {
 	depth     render.Depth     // the colours pictures are drawn in: the terminal's
 	graphics  render.Graphics  // kitty's images where the terminal has them, else half blocks
 	kittySent map[uint32]bool  // the kitty images the terminal holds
+	kittyGone string           // deletes of images no card shows, to go out with the next sends
+	kittyOK   bool             // the terminal answered kitty's graphics query OK
+	answered  bool             // it answered GraphicsQuery: Graphics is settled
 	noImages  bool             // reads are for a model without image input (i)
 	spin      spinner.Model    // turns while a read runs
 	spinning  bool             // a tick is on its way
@@ -174,6 +183,9 @@ func (m *Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{m.picker.open(m.opts.Dir)}
 	if m.opts.Theme == "" {
 		cmds = append(cmds, tea.RequestBackgroundColor)
+	}
+	if m.opts.AskGraphics {
+		cmds = append(cmds, tea.Raw(render.GraphicsQuery))
 	}
 	for _, r := range m.opts.Reads {
 		profile := r.Profile
@@ -317,6 +329,8 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 				c.invalidate()
 			}
 		}
+	case uv.KittyGraphicsEvent, uv.PrimaryDeviceAttributesEvent:
+		m.graphicsAnswer(msg)
 	case tea.BackgroundColorMsg:
 		if m.opts.Theme != "" {
 			return m, nil // the theme was chosen

@@ -255,7 +255,7 @@ func (m *Model) draw() string {
 		case l.cardW > 0 && m.focus == focusAudit:
 			cards = strings.Split(m.aud.view(m.st, l.cardW, l.bodyHeight), "\n")
 		case l.cardW > 0 && m.cmp != nil:
-			cards = strings.Split(m.cmp.view(m.st, l.cardW, l.bodyHeight), "\n")
+			cards = strings.Split(m.cmp.view(m.st, l.cardW, l.bodyHeight, m.depth), "\n")
 		case l.cardW > 0:
 			empty := "Pick a file and press enter: its read appears here as a card."
 			cards = strings.Split(m.tr.view(m.st, l.cardW, l.bodyHeight, m.env(), empty), "\n")

@@ -144,6 +144,10 @@ type Options struct {
 	// NoTokens skips the token counts, which on a large file take as long
 	// as the calls: Row.Tokens.Tokenizer is then "" and every figure 0.
 	NoTokens bool
+	// KeepPixels keeps the thumbnail of each image the model receives
+	// (Attachment.Pixels in Row.Images), for a view that draws it; else it
+	// is dropped, as an audit of many files would hold them all.
+	KeepPixels bool
 }
 
 // DefaultMaxCalls is the default bound on a plan's calls.
@@ -258,7 +262,9 @@ func first(ctx context.Context, path string, req *reader.Request, opts Options) 
 	judge(row, res)
 	for _, a := range res.Attachments {
 		if strings.HasPrefix(a.Mime, "image/") {
-			a.Pixels = nil // compare draws no pictures
+			if !opts.KeepPixels {
+				a.Pixels = nil
+			}
 			row.Images = append(row.Images, a)
 		}
 	}
