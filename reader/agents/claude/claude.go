@@ -144,7 +144,7 @@ func (claudeCode) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Out
 		p.Media = ccImageMedia
 		c.limits = ccLimitsFor(env.Model)
 		p.Image = func(pic *reader.Picture) *reader.Converted { return ccConvert(pic, c.limits) }
-		p.References = references
+		p.References = ccReferences(c.limits)
 		ccTextPlan(env, p, c)
 		if ext != "" {
 			// An image extension is read as an image whatever its size, up

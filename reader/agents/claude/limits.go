@@ -3,6 +3,8 @@ package claude
 import (
 	"slices"
 	"strings"
+
+	"github.com/readlens/readlens/reader"
 )
 
 // Claude Code 2.1.330 chooses its image limits by model (ic, in the
@@ -130,4 +132,24 @@ func roundHalfEven(x float64) int {
 		return f + 1
 	}
 	return f
+}
+
+// ccReferences are the recorded images (references.go) of the models with
+// these limits, by the file's SHA-256: the default model's are keyed by
+// the SHA-256 alone, another model's by "<SHA-256>@<model>"; the default
+// model's recording wins over another's with the same limits.
+func ccReferences(lim ccLimits) map[string]reader.Reference {
+	keys := make([]string, 0, len(references))
+	for k := range references {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys) // "<sha>" before "<sha>@<model>"
+	out := map[string]reader.Reference{}
+	for _, k := range keys {
+		sha, model, _ := strings.Cut(k, "@")
+		if _, ok := out[sha]; !ok && ccLimitsFor(model) == lim {
+			out[sha] = references[k]
+		}
+	}
+	return out
 }
