@@ -29,6 +29,7 @@ type compareFlags struct {
 	noTokens bool
 	tokens   string
 	noImages bool
+	model    string
 }
 
 func newCompareCmd() *cobra.Command {
@@ -84,6 +85,7 @@ readlens cannot run the calls.`,
 	fl.IntVar(&f.width, "width", 0, "the table's width (default: the terminal's, else 100)")
 	fl.IntVar(&f.maxCalls, "max-calls", compare.DefaultMaxCalls, "stop each agent's plan after this many calls")
 	fl.BoolVar(&f.noImages, "no-images", false, "compare as for a model without image input (Cline refuses images then)")
+	fl.StringVar(&f.model, "model", "", modelHelp)
 	fl.BoolVar(&f.noTokens, "no-tokens", false, "count no tokens (on a large file the counting takes as long as the calls)")
 	fl.StringVar(&f.tokens, "tokens", "local", tokensHelp)
 	_ = cmd.RegisterFlagCompletionFunc("profiles", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
@@ -104,11 +106,14 @@ func runCompare(cmd *cobra.Command, path string, f compareFlags) error {
 			profiles = append(profiles, p)
 		}
 	}
+	if err := checkModel(f.model); err != nil {
+		return err
+	}
 	counter, err := tokenCounter(f.tokens)
 	if err != nil {
 		return err
 	}
-	base := reader.Request{Cwd: f.cwd, Worktree: f.worktree, Now: now, FS: compareFS, Tokens: counter, NoImages: f.noImages}
+	base := reader.Request{Cwd: f.cwd, Worktree: f.worktree, Now: now, FS: compareFS, Tokens: counter, NoImages: f.noImages, Model: f.model}
 	abs, err := compare.Absolute(path, base)
 	if err != nil {
 		return usageErr("%v", err)

@@ -103,7 +103,10 @@ func TestOracles(t *testing.T) {
 				if c.NoImages {
 					base = append(base, "--no-images")
 				}
-				res, err := reader.Read(context.Background(), reader.Request{Profile: p, Args: []byte(args), Cwd: root, Worktree: root, NoImages: c.NoImages})
+				if c.Model != "" {
+					base = append(base, "--model", c.Model)
+				}
+				res, err := reader.Read(context.Background(), reader.Request{Profile: p, Args: []byte(args), Cwd: root, Worktree: root, NoImages: c.NoImages, Model: c.Model})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -29,6 +29,7 @@ type readFlags struct {
 	blocklist bool
 	tokens    string
 	noImages  bool
+	model     string
 	card      cardFlags
 }
 
@@ -70,6 +71,7 @@ call, 3 when the agent would never return (a FIFO with no writer, a device).`,
 	fl.BoolVar(&f.json, "json", false, "print one JSON object: the output and everything readlens knows about the call")
 	f.card.register(cmd)
 	fl.BoolVar(&f.noImages, "no-images", false, "read as for a model without image input (Cline refuses images then; other tools do not ask)")
+	fl.StringVar(&f.model, "model", "", modelHelp)
 	fl.BoolVar(&f.blocklist, "blocklist", false, "refuse executables, archives, databases and non-image media by extension, with any profile")
 	fl.StringVar(&f.tokens, "tokens", "local", tokensHelp)
 	_ = cmd.RegisterFlagCompletionFunc("profile", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
@@ -103,13 +105,16 @@ func runRead(cmd *cobra.Command, pos []string, f readFlags) error {
 		}
 		raw = p.Args(pos[0], off, lim)
 	}
+	if err := checkModel(f.model); err != nil {
+		return err
+	}
 	counter, err := tokenCounter(f.tokens)
 	if err != nil {
 		return err
 	}
 	res, err := reader.Read(cmd.Context(), reader.Request{
 		Profile: p, Args: raw, Cwd: f.cwd, Worktree: f.worktree, Now: now,
-		Blocklist: f.blocklist, Tokens: counter, Pictures: f.card.render, NoImages: f.noImages,
+		Blocklist: f.blocklist, Tokens: counter, Pictures: f.card.render, NoImages: f.noImages, Model: f.model,
 	})
 	if err != nil {
 		if errors.Is(err, reader.ErrNotObject) || strings.HasPrefix(err.Error(), "tool arguments") {

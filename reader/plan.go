@@ -23,6 +23,9 @@ type Env struct {
 	// NoImages says the model takes no image input (Request.NoImages):
 	// tools that ask the model, as Cline does, refuse images.
 	NoImages bool
+	// Model is Request.Model: the model the agent runs, "" for the
+	// oracle's.
+	Model string
 
 	progress *atomic.Int64 // Request.Progress
 	marks    *Marks        // Request.Marks

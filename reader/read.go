@@ -42,6 +42,10 @@ type Request struct {
 	// NoImages reads as for a model without image input, for the tools
 	// whose answer depends on it (Cline); the others ignore it.
 	NoImages bool
+	// Model is the model the agent runs, for the tools whose answer
+	// depends on it (Claude Code's image limits); empty is the model the
+	// profile's oracle ran.
+	Model string
 }
 
 // Read runs a profile's read tool on a request, as the agent would.
@@ -141,7 +145,7 @@ func (req Request) call() (Args, Env, error) {
 }
 
 func (req Request) env() (Env, error) {
-	e := Env{FS: req.FS, Cwd: req.Cwd, Worktree: req.Worktree, Home: req.Home, Blocklist: req.Blocklist, Tokens: req.Tokens, NoImages: req.NoImages,
+	e := Env{FS: req.FS, Cwd: req.Cwd, Worktree: req.Worktree, Home: req.Home, Blocklist: req.Blocklist, Tokens: req.Tokens, NoImages: req.NoImages, Model: req.Model,
 		progress: req.Progress, marks: req.Marks, pictures: req.Pictures}
 	if e.FS == nil {
 		e.FS = OS{}

@@ -22,6 +22,10 @@ type Case struct {
 	// NoImages runs the case as for a model without image input
 	// (reader.Request.NoImages; Cline's modelSupportsImages false).
 	NoImages bool `json:"no_images,omitempty"`
+	// Model runs the case as for that model (reader.Request.Model; the
+	// oracle's ORACLE_MODEL, Claude Code's --model); empty is the
+	// oracle's default, claude-sonnet-4-5.
+	Model string `json:"model,omitempty"`
 	// NoPoppler runs the case on a machine without poppler-utils: no
 	// pdftoppm on PATH (Claude Code's PDF pages say so instead of
 	// rendering). Other cases are recorded with poppler-utils installed.

@@ -43,7 +43,7 @@ func Oracle(t *testing.T, p reader.Profile, known map[string]Known) {
 			if c.NoPoppler {
 				NoPdftoppm(t)
 			}
-			res, err := reader.Read(context.Background(), reader.Request{Profile: p, Args: []byte(args), Cwd: root, Worktree: root, Home: home, NoImages: c.NoImages})
+			res, err := reader.Read(context.Background(), reader.Request{Profile: p, Args: []byte(args), Cwd: root, Worktree: root, Home: home, NoImages: c.NoImages, Model: c.Model})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -104,6 +104,9 @@ func main() {
 			args := strings.ReplaceAll(string(c.Args), oracle.RootVar, root)
 			e := env
 			e.noImages = c.NoImages
+			if c.Model != "" {
+				e.extraEnv = append(e.extraEnv, "ORACLE_MODEL="+c.Model)
+			}
 			if c.NoPoppler {
 				dir, err := missingTools("pdftoppm", "pdfinfo")
 				if err != nil {

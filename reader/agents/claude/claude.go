@@ -88,6 +88,7 @@ type ccCall struct {
 	cwd        string // the working directory the missing-file text names
 	fs         reader.FS
 	tokens     reader.TokenCounter // Env.Tokens
+	limits     ccLimits            // the image limits of Env.Model
 }
 
 func (claudeCode) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome) {
@@ -141,7 +142,9 @@ func (claudeCode) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Out
 	case ccImageExt[ext] || ext == "":
 		// An image extension, or none (sniffed): handed over as an image block.
 		p.Media = ccImageMedia
-		p.Image, p.References = ccConvert, references
+		c.limits = ccLimitsFor(env.Model)
+		p.Image = func(pic *reader.Picture) *reader.Converted { return ccConvert(pic, c.limits) }
+		p.References = ccReferences(c.limits)
 		ccTextPlan(env, p, c)
 		if ext != "" {
 			// An image extension is read as an image whatever its size, up

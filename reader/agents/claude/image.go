@@ -37,15 +37,16 @@ const (
 	ccTooManyPixels
 )
 
-// ccConvert is what the Read tool does to an image before sending it.
+// ccConvert is what the Read tool does to an image before sending it, with
+// the limits of the request's model (ccLimitsFor).
 // Bun.Image reads the header (a JPEG upright by its EXIF orientation); an
-// image over 2000 px is resized to fit (Math.round on the other side, then
+// image over 2000 px, or over the model's token budget, is resized to fit (Math.round on the other side, then
 // "inside", which rounds the first side again: 9000×100 goes in a 2000×22
 // box as 1980×22); one over 3,932,160 bytes is re-encoded; then whatever
 // is over 512,000 bytes becomes a JPEG (JTi). A file Bun.Image cannot
 // decode is sent as it is when it is small enough and within 2000 px, and
 // refused otherwise.
-func ccConvert(pic *reader.Picture) *reader.Converted {
+func ccConvert(pic *reader.Picture, lim ccLimits) *reader.Converted {
 	mime := ccSniff(pic.Data)
 	if mime == "" || len(pic.Data) == 0 {
 		return nil // Format refuses it
@@ -65,7 +66,7 @@ func ccConvert(pic *reader.Picture) *reader.Converted {
 	if o >= 5 {
 		w, h = h, w
 	}
-	bw, bh := ccBox(w, h)
+	bw, bh := ccBox(w, h, lim)
 	resize := bw != w || bh != h
 	out := &reader.Converted{Width: w, Height: h}
 	if n <= ccTargetRaw && !resize && n <= ccByteBudget {
@@ -131,13 +132,17 @@ func ccSendResized(out *reader.Converted, sized *image.NRGBA, mime string) *read
 }
 
 // ccBox is Mhr: the size an image is fitted to, each side rounded as
-// Math.round does (a 1×5000 image fits a 0×2000 box).
-func ccBox(w, h int) (int, int) {
+// Math.round does (a 1×5000 image fits a 0×2000 box), then brought within
+// the model's image token budget, if it has one.
+func ccBox(w, h int, lim ccLimits) (int, int) {
 	if w > ccMaxSide {
 		h, w = jsRoundDiv(h*ccMaxSide, w), ccMaxSide
 	}
 	if h > ccMaxSide {
 		w, h = jsRoundDiv(w*ccMaxSide, h), ccMaxSide
+	}
+	if lim.maxImageTokens > 0 {
+		return ccFitTokens(w, h, lim.maxImageTokens)
 	}
 	return w, h
 }
@@ -367,11 +372,11 @@ func webpAnimated(b []byte) bool {
 // ccDimensionNote is Fne: the message the tool adds after a resized
 // image, comparing the original with the box it was fitted to (not the
 // size it came out at); none when a box side is 0.
-func ccDimensionNote(c *reader.Converted) string {
+func ccDimensionNote(c *reader.Converted, lim ccLimits) string {
 	if c == nil || c.Sent == nil {
 		return ""
 	}
-	bw, bh := ccBox(c.Width, c.Height)
+	bw, bh := ccBox(c.Width, c.Height, lim)
 	if bw <= 0 || bh <= 0 || (bw == c.Width && bh == c.Height) {
 		return ""
 	}

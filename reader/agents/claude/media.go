@@ -65,7 +65,7 @@ func ccImage(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	o := &reader.Outcome{Attachments: []reader.Attachment{att}}
 	if conv != nil && conv.Sent != nil {
 		o.Attachments[0] = *conv.Sent
-		o.After = ccDimensionNote(conv)
+		o.After = ccDimensionNote(conv, p.Call.(*ccCall).limits)
 		o.Note = ccResizedNote(conv)
 	}
 	return o

@@ -137,7 +137,9 @@ func ccPageImage(p *reader.Plan, b []byte) reader.Attachment {
 		pic.Width, pic.Height = cfg.Width, cfg.Height
 		a.Width, a.Height = cfg.Width, cfg.Height
 	}
-	conv := ccConvert(pic)
+	// Page images get the default limits: no recording shows how another
+	// model's limits apply to them (a page at 100 dpi is within them).
+	conv := ccConvert(pic, ccLimits{})
 	if conv != nil && conv.Sent != nil {
 		sent := *conv.Sent
 		sent.Original = &reader.Original{Width: a.Width, Height: a.Height, Size: a.Size}

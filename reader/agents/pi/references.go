@@ -5,7 +5,8 @@ package pi
 import "github.com/readlens/readlens/reader"
 
 // references are the images pi sent for the fixtures its oracle
-// recorded, by the file's SHA-256 (reader.Plan.References).
+// recorded, by the file's SHA-256 (reader.Plan.References), and
+// under another model by "<SHA-256>@<model>".
 var references = map[string]reader.Reference{
 	"04de02a7ec1234e9d9e30c7faf1ef8ff3d70d574f33c35f6df586878b3c5ad9b": {Size: 517, SHA256: "01edfaccdf07c44e98d3adac542adff9825743207d39257e393015d1ae7951d0", Case: "wide_png"},
 	"1910916af8fba94388c26e6ec90c4146f0104f75a6a4fd9657ebeb426067cb86": {Size: 3222346, SHA256: "783040c35508842658b877b2aab85f949f0fdead065b3b0042a755dd72469723", Case: "noise_png"},
