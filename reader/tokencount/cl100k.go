@@ -5,8 +5,10 @@
 // allocation per piece) took most of the audit's time.
 //
 // A count is the sum of its pieces' counts: the split finds the pieces the
-// library's pattern finds, and each piece is counted by the library itself
-// (its vocabulary and merges), once, then remembered. A piece counted on
+// library's pattern finds, and each piece is merged as the library merges
+// it (ranks.go), over its vocabulary kept as tables generated from it, once,
+// then remembered; the library itself counts only the rare piece over 95
+// bytes and text that is not UTF-8, and is loaded then. A piece counted on
 // its own gives the same tokens as in its text, since the pattern matches
 // it whole there too (no alternative looks past a piece but the one ending
 // in (?!\S), which is satisfied at the end of a string). The tests hold the
@@ -32,6 +34,9 @@ var Cl100k = &Counter{}
 type Counter struct {
 	enc   tokenizer.Encoding // "" is cl100k_base
 	split func(string) int   // nextPiece for enc
+	ranks *table             // enc's table
+	// The library counts what the tables do not: a piece too long for
+	// bpeCount, text that is not UTF-8. It is loaded only then.
 	once  sync.Once
 	codec tokenizer.Codec
 
@@ -46,42 +51,54 @@ const (
 	pieceMax  = 64
 )
 
-func (c *Counter) init() {
-	c.once.Do(func() {
-		if c.enc == "" {
-			c.enc, c.split = tokenizer.Cl100kBase, nextPiece
-		}
-		c.codec, _ = tokenizer.Get(c.enc)
-	})
+// library counts text as the library does; 0 when it is missing.
+func (c *Counter) library(text string) int {
+	c.once.Do(func() { c.codec, _ = tokenizer.Get(c.encoding()) })
+	if c.codec == nil {
+		return 0
+	}
+	n, _ := c.codec.Count(text)
+	return n
 }
 
-// Count counts text's tokens; 0 when the tokenizer is missing.
+func (c *Counter) encoding() tokenizer.Encoding {
+	if c.enc == "" {
+		return tokenizer.Cl100kBase
+	}
+	return c.enc
+}
+
+// Count counts text's tokens.
 func (c *Counter) Count(text string) int {
-	c.init()
-	if c.codec == nil || text == "" {
+	if text == "" {
 		return 0
 	}
 	if !utf8.ValidString(text) {
-		n, _ := c.codec.Count(text) // the library replaces bad bytes first
-		return n
+		return c.library(text) // it replaces bad bytes first
+	}
+	split, table := c.split, c.ranks
+	if c.enc == "" {
+		split, table = nextPiece, cl100kTable
 	}
 	n := 0
 	for len(text) > 0 {
-		k := c.split(text)
+		k := split(text)
 		if k < 0 { // no piece: skipped
 			text = text[-k:]
 			continue
 		}
-		n += c.piece(text[:k])
+		n += c.piece(table, text[:k])
 		text = text[k:]
 	}
 	return n
 }
 
-func (c *Counter) piece(p string) int {
+func (c *Counter) piece(table *table, p string) int {
+	if len(p) > bpeMax {
+		return c.library(p)
+	}
 	if len(p) > pieceMax {
-		n, _ := c.codec.Count(p)
-		return n
+		return table.bpeCount(p)
 	}
 	c.mu.Lock()
 	n, ok := c.pieces[p]
@@ -89,7 +106,7 @@ func (c *Counter) piece(p string) int {
 	if ok {
 		return n
 	}
-	n, _ = c.codec.Count(p)
+	n = table.bpeCount(p)
 	c.mu.Lock()
 	if c.pieces == nil || len(c.pieces) >= memoryMax {
 		c.pieces = make(map[string]int, 1024)
