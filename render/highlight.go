@@ -6,7 +6,7 @@ import (
 	"sync"
 
 	"github.com/alecthomas/chroma/v2"
-	"github.com/alecthomas/chroma/v2/lexers"
+	"github.com/readlens/readlens/internal/chroma/lexers"
 	"github.com/readlens/readlens/theme"
 )
 
