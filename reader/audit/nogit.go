@@ -56,7 +56,11 @@ func listWithoutGit(ctx context.Context, top, dir string, yield func(rel string)
 		prefix = filepath.ToSlash(r) + "/"
 	}
 	var ps []gitignore.Pattern
-	if name := excludesFile(top, commonDir); name != "" {
+	name, err := excludesFile(top, gitDir, commonDir)
+	if err != nil {
+		return fmt.Errorf("reading git's configuration without git: %v", err)
+	}
+	if name != "" {
 		ps = append(ps, readPatterns(name, nil)...)
 	}
 	ps = append(ps, readPatterns(filepath.Join(commonDir, "info", "exclude"), nil)...)
