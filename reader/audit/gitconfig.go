@@ -51,17 +51,16 @@ func excludesFile(top, gitDir, commonDir string) (string, error) {
 	if configBool(configValue(repoConfig, "extensions", "worktreeconfig")) {
 		files = append(files, filepath.Join(gitDir, "config.worktree"))
 	}
-	cr := &configReader{gitDir: gitDir, home: home}
 	name := ""
-	cr.set = func(section, subsection, key, value string) {
+	cr := &configReader{files: files, gitDir: gitDir, home: home}
+	cr.set = func(section, subsection, key, value string) error {
 		if strings.EqualFold(section, "core") && subsection == "" && strings.EqualFold(key, "excludesfile") {
 			name = value
 		}
+		return nil
 	}
-	for _, f := range files {
-		if err := cr.read(f, 0); err != nil {
-			return "", err
-		}
+	if err := cr.readAll(); err != nil {
+		return "", err
 	}
 	if name == "" {
 		if xdg == "" {
@@ -80,9 +79,25 @@ func excludesFile(top, gitDir, commonDir string) (string, error) {
 
 // configReader reads git config files in order, following includes.
 type configReader struct {
-	gitDir string // the repository's, for includeIf "gitdir:"
+	files  []string // the system's, the user's, the repository's
+	gitDir string   // the repository's, for includeIf "gitdir:"
 	home   string
-	set    func(section, subsection, key, value string)
+	set    func(section, subsection, key, value string) error
+
+	// hasconfig:remote.*.url: needs every remote URL first: a pass
+	// over all the files that takes every such condition as true.
+	urls          []string
+	urlsRead      bool
+	unconditional bool // this is that pass
+}
+
+func (cr *configReader) readAll() error {
+	for _, f := range cr.files {
+		if err := cr.read(f, 0); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // configEntry is one "key = value" line of a config file, in its section.
@@ -120,18 +135,27 @@ const maxIncludeDepth = 10
 // reading each included file where its include line is.
 func (cr *configReader) read(file string, depth int) error {
 	for _, e := range parseConfig(file) {
+		if err := cr.set(e.section, e.subsection, e.key, e.value); err != nil {
+			return err
+		}
 		if !strings.EqualFold(e.key, "path") || e.blank {
-			cr.set(e.section, e.subsection, e.key, e.value)
 			continue
 		}
+		forbid := false
 		switch {
 		case strings.EqualFold(e.section, "include") && e.subsection == "":
 		case strings.EqualFold(e.section, "includeif"):
-			if !cr.condition(e.subsection, file) {
+			ok, err := cr.condition(e.subsection, file)
+			if err != nil {
+				return err
+			}
+			if !ok {
 				continue
 			}
+			// git's pass for the URLs forbids one in any file an
+			// includeIf brings in.
+			forbid = cr.unconditional
 		default:
-			cr.set(e.section, e.subsection, e.key, e.value)
 			continue
 		}
 		path, ok := expandHome(e.value, cr.home)
@@ -152,9 +176,22 @@ func (cr *configReader) read(file string, depth int) error {
 		if depth+1 > maxIncludeDepth {
 			return fmt.Errorf("exceeded maximum include depth (%d) while including\n\t%s\nfrom\n\t%s\nThis might be due to circular includes.", maxIncludeDepth, path, file)
 		}
-		if err := cr.read(path, depth+1); err != nil {
+		set := cr.set
+		if forbid {
+			cr.set = forbidRemoteURL
+		}
+		err := cr.read(path, depth+1)
+		cr.set = set
+		if err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+func forbidRemoteURL(section, subsection, key, _ string) error {
+	if strings.EqualFold(section, "remote") && subsection != "" && strings.EqualFold(key, "url") {
+		return errors.New("remote URLs cannot be configured in file directly or indirectly included by includeIf.hasconfig:remote.*.url")
 	}
 	return nil
 }

@@ -15,23 +15,54 @@ import (
 //     ending in / gets ** after. gitdir/i: matches without case.
 //   - onbranch:PATTERN matches the branch HEAD names (a symbolic ref
 //     under refs/heads/), with ** after a trailing /.
-//   - hasconfig:remote.*.url: is not followed: it needs every remote URL of
-//     the whole configuration first. Without git, such an include is
-//     skipped. Any other condition is false, as in git.
+//   - hasconfig:remote.*.url:PATTERN matches the value of any
+//     remote.<name>.url in the whole configuration (as written, no URL
+//     rewritten), found by a first pass that takes every such condition
+//     as true and refuses a remote URL in a file an includeIf brings in.
+//
+// Any other condition is false, as in git.
 
 // condition says whether includeIf's subsection cond holds; file is the
 // config file it is in.
-func (cr *configReader) condition(cond, file string) bool {
+func (cr *configReader) condition(cond, file string) (bool, error) {
 	switch {
 	case strings.HasPrefix(cond, "gitdir:"):
-		return cr.gitdirMatches(strings.TrimPrefix(cond, "gitdir:"), file, false)
+		return cr.gitdirMatches(strings.TrimPrefix(cond, "gitdir:"), file, false), nil
 	case strings.HasPrefix(cond, "gitdir/i:"):
-		return cr.gitdirMatches(strings.TrimPrefix(cond, "gitdir/i:"), file, true)
+		return cr.gitdirMatches(strings.TrimPrefix(cond, "gitdir/i:"), file, true), nil
 	case strings.HasPrefix(cond, "onbranch:"):
 		branch, ok := headBranch(cr.gitDir)
-		return ok && wildmatch(starStarForDir(strings.TrimPrefix(cond, "onbranch:")), branch, false)
+		return ok && wildmatch(starStarForDir(strings.TrimPrefix(cond, "onbranch:")), branch, false), nil
+	case strings.HasPrefix(cond, "hasconfig:remote.*.url:"):
+		if cr.unconditional {
+			return true, nil
+		}
+		if err := cr.readURLs(); err != nil {
+			return false, err
+		}
+		for _, u := range cr.urls {
+			if wildmatch(strings.TrimPrefix(cond, "hasconfig:remote.*.url:"), u, false) {
+				return true, nil
+			}
+		}
 	}
-	return false
+	return false, nil
+}
+
+// readURLs gathers every remote.<name>.url, once.
+func (cr *configReader) readURLs() error {
+	if cr.urlsRead {
+		return nil
+	}
+	cr.urlsRead = true
+	pass := &configReader{files: cr.files, gitDir: cr.gitDir, home: cr.home, unconditional: true}
+	pass.set = func(section, subsection, key, value string) error {
+		if strings.EqualFold(section, "remote") && subsection != "" && strings.EqualFold(key, "url") {
+			cr.urls = append(cr.urls, value)
+		}
+		return nil
+	}
+	return pass.readAll()
 }
 
 func (cr *configReader) gitdirMatches(pattern, file string, fold bool) bool {

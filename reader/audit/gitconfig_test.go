@@ -15,7 +15,7 @@ import (
 // ~/ign-<letter> ignores; the case's config files say which excludes file
 // git takes. git's listing of each was recorded (READLENS_RECORD_GITIGNORE=1)
 // into testdata/gitconfig/<case>.golden, with the home directory written
-// $HOME; the fallback must list the same.
+// $HOME (git 2.39.5); the fallback must list the same.
 
 const gitConfigDir = "../../testdata/gitconfig"
 
@@ -65,6 +65,15 @@ var configCases = []configCase{
 	{"worktree-config", map[string]string{
 		"repo/config":          "[core]\n\trepositoryformatversion = 1\n[extensions]\n\tworktreeConfig = true\n",
 		"repo/config.worktree": "[include]\n\tpath = ../../../inc/e.inc\n",
+	}},
+	{"hasconfig-remote-url", map[string]string{
+		// The URL is in a file read after the condition's.
+		".gitconfig":  "[includeIf \"hasconfig:remote.*.url:https://example.com/*\"]\n\tpath = inc/one.inc\n[includeIf \"hasconfig:remote.*.url:https://example.com/team/**\"]\n\tpath = inc/h.inc\n",
+		"repo/config": "[core]\n\trepositoryformatversion = 0\n[remote \"origin\"]\n\turl = https://example.com/team/app.git\n",
+	}},
+	{"hasconfig-url-in-include", map[string]string{
+		".gitconfig":     "[includeIf \"gitdir:~/work/\"]\n\tpath = inc/remote.inc\n[includeIf \"hasconfig:remote.*.url:**\"]\n\tpath = inc/one.inc\n",
+		"inc/remote.inc": "[remote \"x\"]\n\turl = https://example.com/x\n",
 	}},
 	{"include-cycle", map[string]string{
 		".gitconfig": "[include]\n\tpath = loop.inc\n",
