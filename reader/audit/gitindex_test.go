@@ -1,7 +1,9 @@
 package audit
 
 import (
+	"bytes"
 	"context"
+	"crypto/sha1"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -15,7 +17,7 @@ import (
 // git (READLENS_RECORD_GITIGNORE=1, git on PATH) into
 // testdata/gitindex/<case>: the .git directory git left (as dotgit/,
 // without hooks, logs and loose objects, which listing does not read) and
-// git's listing. The fallback must list each as git did.
+// git's listing (git 2.39.5). The fallback must list each as git did.
 
 const gitIndexDir = "../../testdata/gitindex"
 
@@ -253,4 +255,62 @@ func TestListIndexFormats(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestReadIndexDamaged: a damaged index is an error that says what is
+// wrong, never a listing of what could be read.
+func TestReadIndexDamaged(t *testing.T) {
+	good, err := os.ReadFile(filepath.Join(gitIndexDir, "sha256", "dotgit", "index"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	flipped := append([]byte{}, good...)
+	flipped[len(flipped)/2] ^= 1
+	for _, c := range []struct {
+		name  string
+		index []byte
+		why   string
+	}{
+		{"flipped", flipped, "its checksum does not match"},
+		{"cut", good[:len(good)/2], "cut short"},
+		{"signature", append([]byte("DIRX"), good[4:]...), "no DIRC signature"},
+		{"version", append(append([]byte("DIRC"), 0, 0, 0, 9), good[8:]...), "index version 9"},
+		{"sha1 read as sha256", nil, ""},
+		{"unknown extension", unknownExtension(t), `it uses the extension "sdiz", which readlens does not understand`},
+	} {
+		name := filepath.Join(t.TempDir(), "index")
+		if c.index == nil {
+			// A SHA-256 index read with 20-byte names goes wrong
+			// somewhere, and says so.
+			c.index = good
+		}
+		mustWrite(t, name, string(c.index))
+		hashSize := 32
+		if c.why == "" || c.name == "unknown extension" {
+			hashSize = 20
+		}
+		_, err := readIndexFile(name, hashSize)
+		want := "reading the git index " + name + " without git: " + c.why
+		if err == nil || (c.why != "" && err.Error() != want) || (c.why == "" && !strings.HasPrefix(err.Error(), want)) {
+			t.Errorf("%s: %v, want %q", c.name, err, want)
+		}
+	}
+}
+
+// unknownExtension is the sparse fixture's index with its "sdir"
+// extension renamed "sdiz", a needed extension no git knows, and its
+// checksum made again.
+func unknownExtension(t *testing.T) []byte {
+	b, err := os.ReadFile(filepath.Join(gitIndexDir, "sparse", "dotgit", "index"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := bytes.LastIndex(b, []byte("sdir"))
+	if i < 0 {
+		t.Fatal("no sdir extension in the sparse fixture")
+	}
+	b = append([]byte{}, b[:len(b)-sha1.Size]...)
+	b[i+3] = 'z'
+	sum := sha1.Sum(b)
+	return append(b, sum[:]...)
 }

@@ -20,11 +20,14 @@ import (
 
 // Without git on PATH, a work tree is listed as `git ls-files --cached
 // --others --exclude-standard` lists it, from git's own files: the tracked
-// files are the index's entries (read by gitindex.go, so a
-// tracked file that a .gitignore matches is listed, as git lists it), and
+// files are the index's entries (read by gitindex.go, a split index joined
+// to its shared one, a sparse index's directories expanded from their
+// trees; so a tracked file that a .gitignore matches is listed, as git
+// lists it), and
 // the untracked ones come from a walk that applies the ignore rules with
 // go-git's gitignore patterns, in git's order of precedence:
-// core.excludesFile (or $XDG_CONFIG_HOME/git/ignore), .git/info/exclude,
+// core.excludesFile (found through the config's includes, gitconfig.go;
+// or $XDG_CONFIG_HOME/git/ignore), .git/info/exclude,
 // then each directory's .gitignore, the deeper ones winning. Like git, the
 // walk does not enter an ignored directory (so a negation cannot bring a
 // file back out of one), skips every entry named .git, lists only regular

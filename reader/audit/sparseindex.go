@@ -51,6 +51,11 @@ func expandSparse(entries []indexEntry, commonDir string, hashSize int) ([]index
 	return out, nil
 }
 
+// maxExpanded bounds the paths a sparse index may expand to, so that a
+// hostile tree (one tree named a million times over) cannot take all the
+// memory; it is far beyond any real repository's count of files.
+const maxExpanded = 1 << 24
+
 // maxTreeDepth bounds the recursion over a hostile tree, as git's
 // core.maxTreeDepth bounds its own.
 const maxTreeDepth = 4096
@@ -100,6 +105,9 @@ func appendTree(out []indexEntry, st *filesystem.Storage, prefix string, oid []b
 				return nil, err
 			}
 		case mode == gitlinkMode || strings.HasPrefix(mode, "100") || mode == "120000":
+			if len(out) >= maxExpanded {
+				return nil, fmt.Errorf("the sparse index expands to more than %d paths", maxExpanded)
+			}
 			out = append(out, indexEntry{name: path, oid: child})
 		default:
 			return nil, fmt.Errorf("the tree %s holds the mode %q", h, mode)
