@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha1"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -233,11 +234,15 @@ func TestListIndexFormats(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			before := treeState(t, dir)
 			var got strings.Builder
 			err = listWithoutGit(context.Background(), dir, dir, func(rel string) error {
 				got.WriteString(filepath.ToSlash(rel) + "\n")
 				return nil
 			})
+			if after := treeState(t, dir); after != before {
+				t.Errorf("listing wrote to the repository:\n%s\nwas:\n%s", after, before)
+			}
 			if c.name == "sha256-sparse" {
 				wantErr := filepath.Join(dir, ".git") + ": a sparse index in a SHA-256 repository: without git, readlens cannot read its trees (go-git v5, as built, reads SHA-1 objects only)"
 				if err == nil || err.Error() != wantErr {
@@ -313,4 +318,26 @@ func unknownExtension(t *testing.T) []byte {
 	b[i+3] = 'z'
 	sum := sha1.Sum(b)
 	return append(b, sum[:]...)
+}
+
+// treeState is every entry under dir with its size and time: readlens
+// never writes to the tree it inspects (go-git's object storage included).
+func treeState(t *testing.T, dir string) string {
+	t.Helper()
+	var b strings.Builder
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		fi, err := d.Info()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, "%s %v %d %d\n", p, fi.Mode(), fi.Size(), fi.ModTime().UnixNano())
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }
