@@ -2,20 +2,27 @@ package audit
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
 	"os"
+	"os/user"
 	"path/filepath"
 	"strings"
+	"syscall"
 
+	"github.com/go-git/gcfg"
 	"github.com/go-git/go-git/v5/plumbing/format/config"
 )
 
 // excludesFile is the user's excludes file as git finds it: core.excludesFile
-// from the system, global and repository configuration (the last one set
-// wins), else $XDG_CONFIG_HOME/git/ignore, $HOME/.config/git/ignore when
-// XDG_CONFIG_HOME is unset. A relative name is taken from top, where git
-// runs once it has found the work tree. [include] sections are not
-// followed: that is the one way this can miss a setting git would see.
-func excludesFile(top, commonDir string) string {
+// from the system, global and repository configuration (and the work
+// tree's config.worktree when extensions.worktreeConfig is on), the last
+// one set winning, with [include] and [includeIf] sections followed in
+// place (gitconfig_include.go); else $XDG_CONFIG_HOME/git/ignore,
+// $HOME/.config/git/ignore when XDG_CONFIG_HOME is unset. A relative name
+// is taken from top, where git runs once it has found the work tree.
+func excludesFile(top, gitDir, commonDir string) (string, error) {
 	home, _ := os.UserHomeDir()
 	xdg := os.Getenv("XDG_CONFIG_HOME")
 	if xdg == "" && home != "" {
@@ -39,30 +46,190 @@ func excludesFile(top, commonDir string) string {
 			files = append(files, filepath.Join(home, ".gitconfig"))
 		}
 	}
-	files = append(files, filepath.Join(commonDir, "config"))
+	repoConfig := filepath.Join(commonDir, "config")
+	files = append(files, repoConfig)
+	if configBool(configValue(repoConfig, "extensions", "worktreeconfig")) {
+		files = append(files, filepath.Join(gitDir, "config.worktree"))
+	}
 	name := ""
-	for _, f := range files {
-		if v := configValue(f, "core", "excludesfile"); v != "" {
-			name = v
+	cr := &configReader{files: files, gitDir: gitDir, home: home}
+	cr.set = func(section, subsection, key, value string) error {
+		if strings.EqualFold(section, "core") && subsection == "" && strings.EqualFold(key, "excludesfile") {
+			name = value
 		}
+		return nil
+	}
+	if err := cr.readAll(); err != nil {
+		return "", err
 	}
 	if name == "" {
 		if xdg == "" {
-			return ""
+			return "", nil
 		}
-		return filepath.Join(xdg, "git", "ignore")
+		return filepath.Join(xdg, "git", "ignore"), nil
 	}
-	if rest, ok := strings.CutPrefix(name, "~/"); ok && home != "" {
-		name = filepath.Join(home, rest)
+	if expanded, ok := expandHome(name, home); ok {
+		name = expanded
 	}
 	if !filepath.IsAbs(name) {
 		name = filepath.Join(top, name)
 	}
-	return name
+	return name, nil
+}
+
+// configReader reads git config files in order, following includes.
+type configReader struct {
+	files  []string // the system's, the user's, the repository's
+	gitDir string   // the repository's, for includeIf "gitdir:"
+	home   string
+	set    func(section, subsection, key, value string) error
+
+	// hasconfig:remote.*.url: needs every remote URL first: a pass
+	// over all the files that takes every such condition as true.
+	urls          []string
+	urlsRead      bool
+	unconditional bool // this is that pass
+}
+
+func (cr *configReader) readAll() error {
+	for _, f := range cr.files {
+		if err := cr.read(f, 0); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// configEntry is one "key = value" line of a config file, in its section.
+type configEntry struct {
+	section, subsection, key, value string
+	blank                           bool // a key with no "=": true
+}
+
+// parseConfig is a config file's entries in order, or none when the file
+// is missing, unreadable or not one gcfg can parse (git would stop on it;
+// the fallback reads it as empty, as it always has).
+func parseConfig(file string) []configEntry {
+	b, err := readSmall(file, patternFileMax)
+	if err != nil {
+		return nil
+	}
+	var entries []configEntry
+	err = gcfg.ReadWithCallback(bytes.NewReader(b), func(s, ss, k, v string, blank bool) error {
+		if k != "" {
+			entries = append(entries, configEntry{s, ss, k, v, blank})
+		}
+		return nil
+	})
+	if err != nil {
+		return nil
+	}
+	return entries
+}
+
+// maxIncludeDepth is git's MAX_INCLUDE_DEPTH: deeper, git dies, as it
+// does on an include cycle.
+const maxIncludeDepth = 10
+
+// read reads file, depth includes down, setting each entry in order and
+// reading each included file where its include line is.
+func (cr *configReader) read(file string, depth int) error {
+	for _, e := range parseConfig(file) {
+		if err := cr.set(e.section, e.subsection, e.key, e.value); err != nil {
+			return err
+		}
+		if !strings.EqualFold(e.key, "path") || e.blank {
+			continue
+		}
+		forbid := false
+		switch {
+		case strings.EqualFold(e.section, "include") && e.subsection == "":
+		case strings.EqualFold(e.section, "includeif"):
+			ok, err := cr.condition(e.subsection, file)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				continue
+			}
+			// git's pass for the URLs forbids one in any file an
+			// includeIf brings in.
+			forbid = cr.unconditional
+		default:
+			continue
+		}
+		path, ok := expandHome(e.value, cr.home)
+		if !ok {
+			return fmt.Errorf("could not expand include path '%s'", e.value)
+		}
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(filepath.Dir(file), path)
+		}
+		// git skips a missing file, and stops on one it cannot read.
+		if f, err := os.Open(path); errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+			continue
+		} else if err != nil {
+			return fmt.Errorf("unable to access '%s': %v", path, err)
+		} else {
+			f.Close()
+		}
+		if depth+1 > maxIncludeDepth {
+			return fmt.Errorf("exceeded maximum include depth (%d) while including\n\t%s\nfrom\n\t%s\nThis might be due to circular includes.", maxIncludeDepth, path, file)
+		}
+		set := cr.set
+		if forbid {
+			cr.set = forbidRemoteURL
+		}
+		err := cr.read(path, depth+1)
+		cr.set = set
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func forbidRemoteURL(section, subsection, key, _ string) error {
+	if strings.EqualFold(section, "remote") && subsection != "" && strings.EqualFold(key, "url") {
+		return errors.New("remote URLs cannot be configured in file directly or indirectly included by includeIf.hasconfig:remote.*.url")
+	}
+	return nil
+}
+
+// expandHome expands a leading ~/ (the user's home) or ~user/ as git's
+// interpolate_path does; false when it cannot.
+func expandHome(path, home string) (string, bool) {
+	rest, ok := strings.CutPrefix(path, "~")
+	if !ok {
+		return path, true
+	}
+	name, tail, _ := strings.Cut(rest, "/")
+	if name == "" {
+		if home == "" {
+			return "", false
+		}
+		return home + "/" + tail, true
+	}
+	u, err := user.Lookup(name)
+	if err != nil {
+		return "", false
+	}
+	return u.HomeDir + "/" + tail, true
+}
+
+// configBool is git's reading of a boolean set to true, yes, on or 1.
+func configBool(v string) bool {
+	switch strings.ToLower(v) {
+	case "true", "yes", "on", "1":
+		return true
+	}
+	return false
 }
 
 // configValue is the last value of section.key in a git config file, or
-// "" when the file is missing, unreadable or does not set it.
+// "" when the file is missing, unreadable or does not set it. It follows
+// no include, as git reads the repository format (extensions.*) from the
+// repository's config file alone.
 func configValue(file, section, key string) string {
 	b, err := readSmall(file, patternFileMax)
 	if err != nil {

@@ -3,26 +3,31 @@ package audit
 import (
 	"bytes"
 	"context"
+	"crypto/sha1"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
-	"github.com/go-git/go-git/v5/plumbing/format/index"
 )
 
 // Without git on PATH, a work tree is listed as `git ls-files --cached
 // --others --exclude-standard` lists it, from git's own files: the tracked
-// files are the index's entries (read with go-git's index decoder, so a
-// tracked file that a .gitignore matches is listed, as git lists it), and
+// files are the index's entries (read by gitindex.go, a split index joined
+// to its shared one, a sparse index's directories expanded from their
+// trees; so a tracked file that a .gitignore matches is listed, as git
+// lists it), and
 // the untracked ones come from a walk that applies the ignore rules with
 // go-git's gitignore patterns, in git's order of precedence:
-// core.excludesFile (or $XDG_CONFIG_HOME/git/ignore), .git/info/exclude,
+// core.excludesFile (found through the config's includes, gitconfig.go;
+// or $XDG_CONFIG_HOME/git/ignore), .git/info/exclude,
 // then each directory's .gitignore, the deeper ones winning. Like git, the
 // walk does not enter an ignored directory (so a negation cannot bring a
 // file back out of one), skips every entry named .git, lists only regular
@@ -41,10 +46,11 @@ func listWithoutGit(ctx context.Context, top, dir string, yield func(rel string)
 	if err != nil {
 		return err
 	}
+	hashSize := sha1.Size
 	if f := configValue(filepath.Join(commonDir, "config"), "extensions", "objectformat"); strings.EqualFold(f, "sha256") {
-		return fmt.Errorf("%s is a SHA-256 repository: without git, readlens reads only a SHA-1 index", top)
+		hashSize = sha256.Size
 	}
-	tracked, err := readIndex(filepath.Join(gitDir, "index"))
+	tracked, err := readIndex(gitDir, commonDir, hashSize)
 	if err != nil {
 		return err
 	}
@@ -53,7 +59,11 @@ func listWithoutGit(ctx context.Context, top, dir string, yield func(rel string)
 		prefix = filepath.ToSlash(r) + "/"
 	}
 	var ps []gitignore.Pattern
-	if name := excludesFile(top, commonDir); name != "" {
+	name, err := excludesFile(top, gitDir, commonDir)
+	if err != nil {
+		return fmt.Errorf("reading git's configuration without git: %v", err)
+	}
+	if name != "" {
 		ps = append(ps, readPatterns(name, nil)...)
 	}
 	ps = append(ps, readPatterns(filepath.Join(commonDir, "info", "exclude"), nil)...)
@@ -213,29 +223,33 @@ func gitDirs(top string) (gitDir, commonDir string, err error) {
 }
 
 // readIndex is the index's paths, each once (an unmerged path has an entry
-// per stage), in the index's order. No index (a repository with nothing
-// added yet) is no tracked file.
-func readIndex(name string) ([]string, error) {
-	f, err := os.Open(name)
+// per stage), sorted by their bytes as the index is, with a split index
+// joined to its shared index and a sparse index's directories expanded.
+// No index (a repository with nothing added yet) is no tracked file.
+func readIndex(gitDir, commonDir string, hashSize int) ([]string, error) {
+	idx, err := readIndexFile(filepath.Join(gitDir, "index"), hashSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	var idx index.Index
-	if err := index.NewDecoder(f).Decode(&idx); err != nil {
-		return nil, fmt.Errorf("reading the git index %s without git: %v", name, err)
-	}
-	names := make([]string, 0, len(idx.Entries))
-	for _, e := range idx.Entries {
-		if len(names) > 0 && names[len(names)-1] == e.Name {
-			continue
+	entries := idx.entries
+	if idx.link != nil {
+		if entries, err = joinSplitIndex(idx, gitDir, hashSize); err != nil {
+			return nil, err
 		}
-		names = append(names, e.Name)
 	}
-	return names, nil
+	if entries, err = expandSparse(entries, commonDir, hashSize); err != nil {
+		return nil, err
+	}
+	names := make([]string, 0, len(entries))
+	for _, e := range entries {
+		names = append(names, e.name)
+	}
+	// A split index's added entries come after the shared ones.
+	sort.Strings(names)
+	return slices.Compact(names), nil
 }
 
 // readPatterns reads a pattern file as git does: a regular file (git does
