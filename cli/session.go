@@ -210,7 +210,7 @@ func writeSessionText(w io.Writer, s *session.Session, checked []session.Checked
 		rows[0] = append(rows[0], "check")
 	}
 	for i, c := range s.Reads() {
-		row := []string{strconv.Itoa(c.Index), render.Plain(c.Tool), shownPath(s, c), c.Range(), strconv.FormatInt(c.Bytes(), 10), c.Status()}
+		row := []string{strconv.Itoa(c.Index), render.Plain(c.Tool), shownPath(s, c), c.Range(), strconv.FormatInt(c.Bytes(), 10), c.Status(s.Agent)}
 		if check {
 			ch := checked[i]
 			v := string(ch.Verdict)

@@ -85,14 +85,17 @@ func (c *Call) Range() string {
 	return "-"
 }
 
-// Status is what the session says of a read: "whole", "cut", "error",
-// "unchanged stub" or "unanswered", then "repeat of N" when it repeats
-// read N.
-func (c *Call) Status() string {
+// Status is what the session says of a read by agent (a profile's name):
+// "whole", "cut", "refused: binary" (the agent's own words of a refusal,
+// compare.Refusal), "error", "unchanged stub" or "unanswered", then
+// "repeat of N" when it repeats read N.
+func (c *Call) Status(agent string) string {
 	var v []string
 	switch {
 	case c.Result == nil:
 		v = append(v, "unanswered")
+	case c.Kind == KindRead && compare.Refusal(agent, c.Result.Output) != "":
+		v = append(v, "refused: "+compare.Refusal(agent, c.Result.Output))
 	case c.Result.IsError:
 		v = append(v, "error")
 	case c.Stub:

@@ -180,7 +180,7 @@ func (m *Model) sessionDone(msg sessionDoneMsg) tea.Cmd {
 	m.opts.Cwd = v.meta.cwd
 	for i, c := range msg.s.Calls {
 		if i < len(v.cards) {
-			if sc := v.cards[i]; sameDrawing(sc.rec.call, c) {
+			if sc := v.cards[i]; sameDrawing(sc.profile, sc.rec.call, c) {
 				sc.rec.call = c // drawn the same: its rows stay
 			} else {
 				sc.setCall(c)

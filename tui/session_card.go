@@ -48,8 +48,8 @@ func (c *card) setCall(call *session.Call) {
 
 // sameDrawing reports whether two forms of a call draw the same card: a
 // long session's finished form leaves most of its cards as they were.
-func sameDrawing(a, b *session.Call) bool {
-	if a.Kind != b.Kind || a.Tool != b.Tool || a.Status() != b.Status() || a.Range() != b.Range() || string(a.Args) != string(b.Args) {
+func sameDrawing(agent string, a, b *session.Call) bool {
+	if a.Kind != b.Kind || a.Tool != b.Tool || a.Status(agent) != b.Status(agent) || a.Range() != b.Range() || string(a.Args) != string(b.Args) {
 		return false
 	}
 	ra, rb := a.Result, b.Result
@@ -93,7 +93,7 @@ func recordedResult(call *session.Call) *reader.Result {
 // now and drawn when first shown.
 func (c *card) recordedRows(st *theme.Styles, width int) render.Extra {
 	call := c.rec.call
-	r := render.Recorded{Index: call.Index, Status: call.Status(), Range: call.Range(), Line: call.Line, Time: call.Time}
+	r := render.Recorded{Index: call.Index, Status: call.Status(c.profile), Range: call.Range(), Line: call.Line, Time: call.Time}
 	if call.Kind == session.KindShell {
 		r.Shell = call.Command
 	}

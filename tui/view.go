@@ -168,7 +168,7 @@ func (m *Model) statusLine() string {
 		}
 	}
 	if c.rec != nil && c.fixed == nil {
-		parts = append(parts, "as recorded: "+c.rec.call.Status())
+		parts = append(parts, "as recorded: "+c.rec.call.Status(c.profile))
 	}
 	return strings.Join(parts, " · ")
 }

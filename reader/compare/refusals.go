@@ -2,11 +2,14 @@ package compare
 
 import "strings"
 
-// refusals are the refusals no fact of the engine's records: the tool words
-// them from a size, an extension or a workspace check of its own, so the
-// words are all there is. Each is matched on the exact start of the first
-// line of the tool's error text, as the profile (named beside it) words it;
-// TestRefusalWording holds each entry to an answer of the engine's.
+// refusals are the refusals as the tools word them. For most, no fact of
+// the engine's records them: the tool words them from a size, an
+// extension or a workspace check of its own, so the words are all there
+// is. The binary refusals (the last entries) are also facts, and are here
+// for what has only the words: a recorded session (Refusal). Each is
+// matched on the exact start of the first line of the tool's error text,
+// as the profile (named beside it) words it; TestRefusalWording holds each
+// entry to an answer of the engine's.
 var refusals = []struct {
 	profile, prefix, reason string
 	suffix                  string // the line's end, where the start alone says too little
@@ -35,6 +38,21 @@ var refusals = []struct {
 	// envelope.go, Plan: ACCESS_DENIED for a path out of the project root
 	// (the message as it stands in the envelope's "text").
 	{"envelope", "Access denied. Path must be within project root.", ReasonOutside, ""},
+	// The binary refusals, worded as each tool words them (the engine also
+	// records them as facts).
+	{"opencode", "Cannot read binary file: ", ReasonBinary, ""},
+	{"opencode-legacy", "Cannot read binary file: ", ReasonBinary, ""},
+	{"dmcc", "Cannot read binary file: ", ReasonBinary, ""},
+	{"gemini-cli", "Cannot display content of binary file: ", ReasonBinary, ""},
+	{"envelope", "File '", ReasonBinary, "' appears to be binary."},
+}
+
+// Refusal is the reason a tool's answer gives when it is one of the
+// profile's refusals, by its words alone, or "": what a recorded session
+// can say of an answer it holds only as text.
+func Refusal(profile, text string) string {
+	line, _, _ := strings.Cut(text, "\n")
+	return refusedByWords(profile, line)
 }
 
 // refusedByWords is the reason a profile's refusal gives, or "".

@@ -56,6 +56,11 @@ func TestRefusalWording(t *testing.T) {
 		{"gemini-cli", sized("big.svg", "<svg>", 1<<20+1), "", false},
 		{"gemini-cli", filepath.Join(ignoring, "ignored.txt"), "", false},
 		{"envelope", filepath.Join(root, "small.txt"), inside, false},
+		{"opencode", filepath.Join(root, "prog.exe"), "", false},
+		{"opencode-legacy", filepath.Join(root, "all_bytes.bin2"), "", false},
+		{"dmcc", filepath.Join(root, "ctrl_301.txt"), "", false},
+		{"gemini-cli", filepath.Join(root, "binary_named.txt"), "", false},
+		{"envelope", filepath.Join(root, "prog.exe"), "", false},
 	}
 	met := make([]bool, len(refusals))
 	for _, c := range cases {
@@ -93,4 +98,22 @@ func TestRefusalWording(t *testing.T) {
 func TestMain(m *testing.M) {
 	readertest.AsTool() // the fake pdftoppm, when started as one
 	os.Exit(m.Run())
+}
+
+// TestRefusal: a recorded answer's first line names its refusal, for the
+// profile whose words they are only.
+func TestRefusal(t *testing.T) {
+	for _, c := range []struct{ profile, text, want string }{
+		{"opencode", "Cannot read binary file: /w/a.bin", ReasonBinary},
+		{"opencode", "Cannot read binary file: /w/a.bin\nmore", ReasonBinary},
+		{"gemini-cli", "Cannot read binary file: /w/a.bin", ""},
+		{"gemini-cli", "File path 'dist/x.js' is ignored by configured ignore patterns.", ReasonIgnored},
+		{"claude-code", "<tool_use_error>This tool cannot read binary files. The file appears to be a binary .exe file.</tool_use_error>", ReasonBinary},
+		{"opencode", "File not found: /w/a.txt", ""},
+		{"opencode", "", ""},
+	} {
+		if got := Refusal(c.profile, c.text); got != c.want {
+			t.Errorf("Refusal(%q, %q) = %q, want %q", c.profile, c.text, got, c.want)
+		}
+	}
 }
