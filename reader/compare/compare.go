@@ -15,10 +15,8 @@ import (
 	"context"
 	"encoding/json"
 	"os"
-	"runtime"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/reader/node"
@@ -152,35 +150,6 @@ type Options struct {
 
 // DefaultMaxCalls is the default bound on a plan's calls.
 const DefaultMaxCalls = 10000
-
-// All runs Agent for every profile, at most GOMAXPROCS at a time, and
-// returns the rows in the profiles' order. A row's error is one that kept
-// readlens from running the call (a cancelled context): the tool's own
-// errors are rows.
-func All(ctx context.Context, path string, base reader.Request, profiles reader.Profiles, opts Options) ([]*Row, error) {
-	rows := make([]*Row, len(profiles))
-	errs := make([]error, len(profiles))
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	var wg sync.WaitGroup
-	for i, p := range profiles {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			req := base
-			req.Profile = p
-			rows[i], errs[i] = Agent(ctx, path, req, opts)
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
-	}
-	return rows, nil
-}
 
 // Absolute is path as compare hands it to every tool: resolved against the
 // request's working directory, so that no tool's rule on relative paths
