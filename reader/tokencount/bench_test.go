@@ -27,3 +27,19 @@ func BenchmarkCount(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCountParallel counts on every core at once, as the audit's
+// workers do, the memory of pieces warm.
+func BenchmarkCountParallel(b *testing.B) {
+	src, err := os.ReadFile(filepath.Join(runtime.GOROOT(), "src", "net", "http", "server.go"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	text := string(src)
+	b.SetBytes(int64(len(text)))
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			Cl100k.Count(text)
+		}
+	})
+}
