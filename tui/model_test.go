@@ -42,6 +42,10 @@ func drive(m *Model, msg tea.Msg) []tea.Msg {
 	return out
 }
 
+// exec runs a command and returns its message, or nil when it has not
+// answered in 30 s: no command of the inspector takes that long, and one
+// that hangs fails its test instead of the run (2 s was too short on a
+// loaded machine: a read or a highlight then lost its message).
 func exec(c tea.Cmd) tea.Msg {
 	if c == nil {
 		return nil
@@ -51,7 +55,7 @@ func exec(c tea.Cmd) tea.Msg {
 	select {
 	case msg := <-done:
 		return msg
-	case <-time.After(2 * time.Second):
+	case <-time.After(30 * time.Second):
 		return nil
 	}
 }
