@@ -273,6 +273,7 @@ func writeColumns(b *bytes.Buffer, rows [][]string, right map[int]bool) {
 // differsDetail says where readlens and the recorded result part.
 func differsDetail(b *bytes.Buffer, ch session.Checked) {
 	r := ch.Call.Result
+	was := r.Output.String()
 	fmt.Fprintf(b, "read %d differs", ch.Call.Index)
 	if ch.Reason != "" {
 		fmt.Fprintf(b, " (%s)", render.Plain(ch.Reason))
@@ -280,15 +281,15 @@ func differsDetail(b *bytes.Buffer, ch session.Checked) {
 	switch {
 	case ch.IsError != r.IsError:
 		fmt.Fprintf(b, ": recorded is_error %v, readlens %v\n", r.IsError, ch.IsError)
-	case ch.Output == r.Output:
+	case ch.Output == was:
 		fmt.Fprintf(b, ": the attachments differ\n")
 	default:
 		at := 0
-		for at < len(r.Output) && at < len(ch.Output) && r.Output[at] == ch.Output[at] {
+		for at < len(was) && at < len(ch.Output) && was[at] == ch.Output[at] {
 			at++
 		}
-		fmt.Fprintf(b, ": %d bytes recorded, %d from readlens, first difference at byte %d\n", len(r.Output), len(ch.Output), at)
-		fmt.Fprintf(b, "  recorded: %s\n  readlens: %s\n", excerpt(r.Output, at), excerpt(ch.Output, at))
+		fmt.Fprintf(b, ": %d bytes recorded, %d from readlens, first difference at byte %d\n", len(was), len(ch.Output), at)
+		fmt.Fprintf(b, "  recorded: %s\n  readlens: %s\n", excerpt(was, at), excerpt(ch.Output, at))
 	}
 }
 

@@ -57,13 +57,13 @@ func TestGeminiJSONRecorded(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("calls:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if r := s.Calls[1].Result; *r.File != (FileView{Start: 1999, Lines: 3, Total: 3001, Content: "line 1999\nline 2000\nline 2001"}) {
+	if r := s.Calls[1].Result; *r.File != (FileView{Start: 1999, Lines: 3, Total: 3001, Content: TextOf("line 1999\nline 2000\nline 2001")}) {
 		t.Errorf("the cut read: %+v", r.File)
 	}
 	if r := s.Calls[8].Result; fmt.Sprint(r.Attachments) != "[{image/png 85 974ad6e744fe6af1ddb9974333c8725198b84fb394e0b45bdac599a306850732}]" || r.Transcript {
 		t.Errorf("the image: %+v", r)
 	}
-	if r := s.Calls[11].Result; !r.IsError || r.Output != "File not found: $ROOT/missing.txt" {
+	if r := s.Calls[11].Result; !r.IsError || r.Output.String() != "File not found: $ROOT/missing.txt" {
 		t.Errorf("the error: %+v", r)
 	}
 }

@@ -53,6 +53,14 @@ type card struct {
 		bodyKey bodyKey
 		body    *render.Body
 	}
+	// size is how many rows the card had when last drawn (for cache.key):
+	// a session's card off screen keeps this alone (shed), so that the
+	// transcript's layout needs not draw it again.
+	size struct {
+		n  int32
+		ok bool
+	}
+	drawn bool // among the transcript's cards drawn last (transcript.drew)
 }
 
 type cacheKey struct {
@@ -66,14 +74,36 @@ type cacheKey struct {
 type bodyKey struct {
 	st       *theme.Styles
 	width    int
-	expanded bool
 	view     render.View
-	hl       bool
 	depth    render.Depth
 	graphics render.Graphics
+	expanded bool
+	hl       bool
 }
 
-func (c *card) running() bool { return c.res == nil && c.err == nil && c.fixed == nil }
+func (c *card) running() bool {
+	return c.res == nil && c.err == nil && c.fixed == nil && c.rec == nil
+}
+
+// result is the card's result: a session's card that was shed makes its
+// own again from the call, reading its text back from the session.
+func (c *card) result() *reader.Result {
+	if c.res == nil && c.rec != nil && c.fixed == nil {
+		c.res = recordedResult(c.rec.call)
+	}
+	return c.res
+}
+
+// shed drops what a session's card can make again (its result's text,
+// its drawing), keeping its height: the transcript of a long session
+// holds the text of the cards it draws, not of every card.
+func (c *card) shed() {
+	if c.rec == nil || c.fixed != nil {
+		return
+	}
+	c.res, c.measure, c.unseen = nil, nil, nil
+	c.cache.rows, c.cache.body = nil, nil
+}
 
 // highlighted is the highlighting to draw with: none until it arrives, and
 // none from the other theme.
@@ -88,19 +118,46 @@ func (c *card) highlighted(st *theme.Styles) []string {
 // index of its rows, which builds only those asked for. A running card
 // says how far its read has come.
 func (c *card) rows(st *theme.Styles, width int, selected bool, env callEnv) *render.CardRows {
-	hl := c.highlighted(st)
-	bk := bodyKey{st, render.BodyWidth(st, width, selected), c.expanded, c.view, hl != nil, env.depth, env.graphics}
-	key := cacheKey{bk, width, selected}
+	key := c.key(st, width, selected, env)
 	if c.cache.rows != nil && c.cache.key == key {
 		return c.cache.rows
 	}
+	rows := c.draw(st, key, env)
+	c.size.n, c.size.ok = int32(rows.Len()), true
+	return rows
+}
+
+// key is what the card's drawing depends on.
+func (c *card) key(st *theme.Styles, width int, selected bool, env callEnv) cacheKey {
+	hl := c.highlighted(st)
+	bk := bodyKey{st: st, width: render.BodyWidth(st, width, selected), view: c.view, depth: env.depth, graphics: env.graphics, expanded: c.expanded, hl: hl != nil}
+	return cacheKey{bk, width, selected}
+}
+
+// height is how many rows the card has, drawing it only when its size for
+// key is not known; a session's card not on screen is shed once measured.
+func (c *card) height(st *theme.Styles, width int, selected bool, env callEnv) int {
+	key := c.key(st, width, selected, env)
+	if c.size.ok && c.cache.key == key {
+		return int(c.size.n)
+	}
+	n := c.rows(st, width, selected, env).Len()
+	if !c.drawn {
+		c.shed()
+	}
+	return n
+}
+
+func (c *card) draw(st *theme.Styles, key cacheKey, env callEnv) *render.CardRows {
+	bk, width, selected := key.body, key.width, key.selected
+	hl := c.highlighted(st)
 	if c.fixed != nil {
 		c.cache.key = key
 		c.cache.rows = render.Rows(st, width, c.fixed(st, bk.width), selected)
 		return c.cache.rows
 	}
 	call := render.ToolCall{Profile: c.profile, Tool: c.tool, Args: c.args, Cwd: env.cwd, Home: env.home}
-	res := c.res
+	res := c.result()
 	switch {
 	case c.err != nil:
 		call.State = render.Failed
@@ -127,7 +184,7 @@ func (c *card) rows(st *theme.Styles, width int, selected bool, env callEnv) *re
 }
 
 // invalidate drops the cached drawing after the card changed.
-func (c *card) invalidate() { c.cache.rows, c.cache.body = nil, nil }
+func (c *card) invalidate() { c.cache.rows, c.cache.body, c.size.ok = nil, nil, false }
 
 // callEnv is what a card's rows need besides the card: the directories
 // call lines shorten paths against, and how a running read's progress reads.
