@@ -126,7 +126,7 @@ func runSession(cmd *cobra.Command, path string, f sessionFlags) error {
 		return inspectSession(cmd, path, f)
 	}
 	// A file, or opencode's database (DB#ID, one of its sessions).
-	s, err := session.Open(path, session.Options{Agent: f.agent})
+	s, err := session.Open(path, session.Options{Agent: f.agent, Here: hereOf(f.cwd)})
 	var pathErr *fs.PathError
 	switch {
 	case errors.As(err, &pathErr):
@@ -329,4 +329,16 @@ func movedTo(cwd string) (string, error) {
 		return "", usageErr("--cwd %s: not a directory", dir)
 	}
 	return dir, nil
+}
+
+// hereOf is the directory a session is read near: --cwd when it is one,
+// else the current directory (a Gemini CLI chat's project folder may be
+// named by its hash, or a parent's); --cwd's own errors are said where it
+// is used.
+func hereOf(cwd string) string {
+	if dir, err := movedTo(cwd); err == nil && dir != "" {
+		return dir
+	}
+	wd, _ := os.Getwd()
+	return wd
 }

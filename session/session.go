@@ -275,6 +275,11 @@ type Options struct {
 	// Progress, when set, is kept up to date with the bytes of the file
 	// read so far: a UI shows how far a long session has come.
 	Progress *atomic.Int64
+	// Here is the directory readlens was asked about (--cwd, else the
+	// current one), absolute: Open gives a Gemini CLI .json chat whose
+	// project folder has no .project_root the directory among Here and
+	// its parents whose hash names that folder ("" looks for none).
+	Here string
 }
 
 const (
