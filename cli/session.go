@@ -122,6 +122,7 @@ func runSession(cmd *cobra.Command, path string, f sessionFlags) error {
 			return usageErr("%v", err)
 		}
 	}
+	defer boundMemory()()
 	if inspect {
 		return inspectSession(cmd, path, f)
 	}

@@ -32,15 +32,11 @@ type card struct {
 	progress atomic.Int64
 	began    time.Time
 
-	expanded bool
-	view     render.View
-	hl       []string // the result's lines highlighted, for the pretty view
-	hlDark   bool     // the theme hl was made in
-	hlAsked  bool
+	view render.View
+	hl   []string // the result's lines highlighted, for the pretty view
 	// unseen is what the read left out of the file, shaded when expanded;
-	// asked for once, when the card is first expanded.
-	unseen      *reader.Unseen
-	unseenAsked bool
+	// asked for once (unseenAsked), when the card is first expanded.
+	unseen *reader.Unseen
 
 	// A session's card: a call as recorded (rec), or rows with no call
 	// line (fixed: the session's head, a call that is not a read).
@@ -48,10 +44,9 @@ type card struct {
 	fixed func(st *theme.Styles, width int) render.Extra
 
 	cache struct {
-		key     cacheKey
-		rows    *render.CardRows
-		bodyKey bodyKey
-		body    *render.Body
+		key  cacheKey
+		rows *render.CardRows
+		body *bodyCache // made when the card is drawn, dropped when it is shed
 	}
 	// size is how many rows the card had when last drawn (for cache.key):
 	// a session's card off screen keeps this alone (shed), so that the
@@ -60,7 +55,18 @@ type card struct {
 		n  int32
 		ok bool
 	}
-	drawn bool // among the transcript's cards drawn last (transcript.drew)
+	// The flags together, after size: a long session's hundred thousand
+	// cards are each a size class smaller for it.
+	expanded    bool
+	hlDark      bool // the theme hl was made in
+	unseenAsked bool
+	drawn       bool // among the transcript's cards drawn last (transcript.drew)
+}
+
+// bodyCache is a card's result measured for drawing, and for what.
+type bodyCache struct {
+	key  bodyKey
+	body *render.Body
 }
 
 type cacheKey struct {
@@ -170,16 +176,16 @@ func (c *card) draw(st *theme.Styles, key cacheKey, env callEnv) *render.CardRow
 	default:
 		call.State = render.Done
 	}
-	if c.cache.body == nil || c.cache.bodyKey != bk {
+	if c.cache.body == nil || c.cache.body.key != bk {
 		opts := render.Options{Expanded: c.expanded, View: c.view, Highlighted: hl, Measure: c.measure, Depth: env.depth, Unseen: c.unseen, Graphics: env.graphics}
-		c.cache.body, c.cache.bodyKey = render.NewBody(st, bk.width, res, opts), bk
+		c.cache.body = &bodyCache{bk, render.NewBody(st, bk.width, res, opts)}
 	}
 	var extra render.Extra
 	if c.rec != nil {
 		extra = c.recordedRows(st, bk.width)
 	}
 	c.cache.key = key
-	c.cache.rows = render.CardWith(st, width, call, c.cache.body, selected, extra)
+	c.cache.rows = render.CardWith(st, width, call, c.cache.body.body, selected, extra)
 	return c.cache.rows
 }
 
