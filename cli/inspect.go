@@ -62,7 +62,11 @@ func inspectSession(cmd *cobra.Command, path string, f sessionFlags) error {
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	o := tui.Options{Dir: wd, Cwd: wd, Home: os.Getenv("HOME"), Session: &tui.SessionFile{Path: abs, Agent: f.agent, Dir: dir}}
+	here := wd
+	if dir != "" {
+		here = dir
+	}
+	o := tui.Options{Dir: wd, Cwd: wd, Home: os.Getenv("HOME"), Session: &tui.SessionFile{Path: abs, Agent: f.agent, Dir: dir, Here: here}}
 	withGraphics(&o)
 	return tui.Run(cmd.Context(), o, cmd.InOrStdin(), cmd.OutOrStdout())
 }
@@ -151,7 +155,7 @@ func inspectSessions(cmd *cobra.Command, l *session.Listing, dir string) error {
 		list.Entries = append(list.Entries, tui.SessionEntry{
 			Row: render.ListedSession{Agent: s.AgentName, When: s.Time.In(sessionZone).Format("2006-01-02 15:04"),
 				Reads: s.Reads, Partial: s.Partial, Prompt: s.Prompt},
-			File: tui.SessionFile{Path: s.File, Agent: s.Agent},
+			File: tui.SessionFile{Path: s.File, Agent: s.Agent, Here: dir},
 		})
 	}
 	o := tui.Options{Dir: dir, Cwd: dir, Home: os.Getenv("HOME"), Sessions: &list}

@@ -122,11 +122,12 @@ func runSession(cmd *cobra.Command, path string, f sessionFlags) error {
 			return usageErr("%v", err)
 		}
 	}
+	defer boundMemory()()
 	if inspect {
 		return inspectSession(cmd, path, f)
 	}
 	// A file, or opencode's database (DB#ID, one of its sessions).
-	s, err := session.Open(path, session.Options{Agent: f.agent})
+	s, err := session.Open(path, session.Options{Agent: f.agent, Here: hereOf(f.cwd)})
 	var pathErr *fs.PathError
 	switch {
 	case errors.As(err, &pathErr):
@@ -273,6 +274,7 @@ func writeColumns(b *bytes.Buffer, rows [][]string, right map[int]bool) {
 // differsDetail says where readlens and the recorded result part.
 func differsDetail(b *bytes.Buffer, ch session.Checked) {
 	r := ch.Call.Result
+	was := r.Output.String()
 	fmt.Fprintf(b, "read %d differs", ch.Call.Index)
 	if ch.Reason != "" {
 		fmt.Fprintf(b, " (%s)", render.Plain(ch.Reason))
@@ -280,15 +282,15 @@ func differsDetail(b *bytes.Buffer, ch session.Checked) {
 	switch {
 	case ch.IsError != r.IsError:
 		fmt.Fprintf(b, ": recorded is_error %v, readlens %v\n", r.IsError, ch.IsError)
-	case ch.Output == r.Output:
+	case ch.Output == was:
 		fmt.Fprintf(b, ": the attachments differ\n")
 	default:
 		at := 0
-		for at < len(r.Output) && at < len(ch.Output) && r.Output[at] == ch.Output[at] {
+		for at < len(was) && at < len(ch.Output) && was[at] == ch.Output[at] {
 			at++
 		}
-		fmt.Fprintf(b, ": %d bytes recorded, %d from readlens, first difference at byte %d\n", len(r.Output), len(ch.Output), at)
-		fmt.Fprintf(b, "  recorded: %s\n  readlens: %s\n", excerpt(r.Output, at), excerpt(ch.Output, at))
+		fmt.Fprintf(b, ": %d bytes recorded, %d from readlens, first difference at byte %d\n", len(was), len(ch.Output), at)
+		fmt.Fprintf(b, "  recorded: %s\n  readlens: %s\n", excerpt(was, at), excerpt(ch.Output, at))
 	}
 }
 
@@ -328,4 +330,16 @@ func movedTo(cwd string) (string, error) {
 		return "", usageErr("--cwd %s: not a directory", dir)
 	}
 	return dir, nil
+}
+
+// hereOf is the directory a session is read near: --cwd when it is one,
+// else the current directory (a Gemini CLI chat's project folder may be
+// named by its hash, or a parent's); --cwd's own errors are said where it
+// is used.
+func hereOf(cwd string) string {
+	if dir, err := movedTo(cwd); err == nil && dir != "" {
+		return dir
+	}
+	wd, _ := os.Getwd()
+	return wd
 }

@@ -2,6 +2,8 @@ package cli
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -316,5 +318,36 @@ func TestSessionGeminiJSON(t *testing.T) {
 	golden.RequireEqual(t, out)
 	if code, out2, _ := cli(t, "session", filepath.Dir(chat)); code != exitOK || !strings.HasPrefix(out2, "Gemini CLI (version not recorded) session b07c1bd8-2221-4a36-a5d4-349302362c1a, cwd "+root+"\n") {
 		t.Errorf("the chats folder: exit %d\n%s", code, out2)
+	}
+}
+
+// TestSessionGeminiJSONHashedFolder: a .json chat whose project folder
+// has no .project_root, named by the SHA-256 hex of the project root as
+// Gemini CLI named its folders before its project registry: the session's
+// working directory is --cwd, or the current directory (or its parent)
+// whose hash the folder's name is; another directory gives none.
+func TestSessionGeminiJSONHashedFolder(t *testing.T) {
+	root := fixtureRoot(t)
+	b, err := os.ReadFile("../testdata/sessions/gemini-cli/reads-0.38.2.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256([]byte(root))
+	chat := filepath.Join(t.TempDir(), ".gemini", "tmp", hex.EncodeToString(sum[:]), "chats", "session-2026-11-23T01-51-b07c1bd8.json")
+	if os.MkdirAll(filepath.Dir(chat), 0o755) != nil || os.WriteFile(chat, bytes.ReplaceAll(b, []byte("$ROOT"), []byte(root)), 0o644) != nil {
+		t.Fatal("setting up")
+	}
+	head := "Gemini CLI (version not recorded) session b07c1bd8-2221-4a36-a5d4-349302362c1a, cwd "
+	code, out, stderr := cli(t, "session", chat, "--check", "--cwd", root)
+	if code != exitOK || stderr != "" || !strings.HasPrefix(out, head+root+"\n") || !strings.Contains(out, "check: 8 same, 2 changed, 0 differs, 1 shell\n") {
+		t.Fatalf("--cwd: exit %d, stderr %q\n%s", code, stderr, out)
+	}
+	t.Chdir(filepath.Join(root, "media"))
+	if code, out, _ := cli(t, "session", chat); code != exitOK || !strings.HasPrefix(out, head+root+"\n") {
+		t.Errorf("from a directory of the project: exit %d\n%s", code, out)
+	}
+	t.Chdir(filepath.Dir(chat))
+	if code, out, _ := cli(t, "session", chat); code != exitOK || !strings.HasPrefix(out, head+"\n") {
+		t.Errorf("from another directory: exit %d\n%s", code, out)
 	}
 }

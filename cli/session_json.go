@@ -1,10 +1,13 @@
 package cli
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
 	"io"
 
 	"github.com/readlens/readlens/reader/agents/all"
+	"github.com/readlens/readlens/render"
 	"github.com/readlens/readlens/session"
 )
 
@@ -81,6 +84,10 @@ type sessionCheckJS struct {
 	Note        string               `json:"note,omitempty"`
 }
 
+// writeSessionJSON prints the session as one JSON document. The reads
+// come last and are encoded one at a time, each with its result's text
+// read back then: a session of hundreds of megabytes is never held whole
+// as JSON (to a terminal, which colours the whole document, it is).
 func writeSessionJSON(w io.Writer, file string, s *session.Session, checked []session.Checked, notes []string, check, terminal bool) error {
 	j := sessionJSON{File: file, Agent: s.Agent, AgentName: s.AgentName, Version: s.Version, SessionID: s.ID, Cwd: s.Cwd,
 		Lines: s.Lines, LineUnit: s.Unit, Records: s.Records, BadLines: s.Bad, Unknown: s.Unknown, Notes: notes, Summary: session.Summarize(s),
@@ -97,39 +104,97 @@ func writeSessionJSON(w io.Writer, file string, s *session.Session, checked []se
 			j.Check[string(v)] = n
 		}
 	}
-	for i, c := range s.Reads() {
-		r := sessionReadJS{Index: c.Index, Call: c.N, Line: c.Line, ID: c.ID, Tool: c.Tool, Shell: c.Kind == session.KindShell,
-			Command: c.Command, Args: c.Args, Cwd: c.Cwd, Path: c.Path, Range: c.Range(), Bytes: c.Bytes(), Cut: c.Cut(),
-			RepeatOf: c.RepeatOf, Stub: c.Stub}
-		if len(r.Args) == 0 {
-			r.Args = json.RawMessage("null")
+	if terminal {
+		var b bytes.Buffer
+		if err := writeSessionDoc(&b, j, s.Reads(), checked, check); err != nil {
+			return err
 		}
-		if res := c.Result; res != nil {
-			rj := &sessionResJS{Output: res.Output, IsError: res.IsError, Attachments: res.Attachments, Harness: res.Harness,
-				TranscriptDiffers: res.Transcript}
-			if rj.Attachments == nil {
-				rj.Attachments = []session.Attachment{}
-			}
-			rj.Source.Record, rj.Source.Line, rj.Source.Hash, rj.Source.Trimmed = res.Source.Record, res.Source.Line, res.Source.Hash, res.Source.Trimmed
-			if f := res.File; f != nil {
-				rj.File = &struct {
-					Start int `json:"start_line"`
-					Lines int `json:"lines"`
-					Total int `json:"total_lines"`
-				}{f.Start, f.Lines, f.Total}
-			}
-			r.Result = rj
-		}
-		if check {
-			ch := checked[i]
-			cj := &sessionCheckJS{Verdict: string(ch.Verdict), Reason: ch.Reason, IsError: ch.IsError, Attachments: ch.Attachments, Note: ch.Note}
-			if ch.Verdict == session.Changed || ch.Verdict == session.Differs {
-				out := ch.Output
-				cj.Output = &out
-			}
-			r.Check = cj
-		}
-		j.Reads = append(j.Reads, r)
+		_, err := w.Write(render.JSON(b.Bytes()))
+		return err
 	}
-	return encodeJSON(w, j, terminal)
+	bw := bufio.NewWriterSize(w, 64<<10)
+	if err := writeSessionDoc(bw, j, s.Reads(), checked, check); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// writeSessionDoc writes j with reads as its "reads", indented as
+// encodeJSON indents: the head encoded with no reads, then each read at
+// the depth the array puts it.
+func writeSessionDoc(w io.Writer, j sessionJSON, reads []*session.Call, checked []session.Checked, check bool) error {
+	var head bytes.Buffer
+	enc := json.NewEncoder(&head)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(j); err != nil {
+		return err
+	}
+	const empty = "\"reads\": []\n}\n"
+	h := head.Bytes()
+	if len(reads) == 0 || !bytes.HasSuffix(h, []byte(empty)) {
+		_, err := w.Write(h)
+		return err
+	}
+	if _, err := w.Write(h[:len(h)-len(empty)+len(`"reads": [`)]); err != nil {
+		return err
+	}
+	var item bytes.Buffer
+	ienc := json.NewEncoder(&item)
+	ienc.SetEscapeHTML(false)
+	ienc.SetIndent("    ", "  ")
+	for i, c := range reads {
+		item.Reset()
+		if i > 0 {
+			item.WriteByte(',')
+		}
+		item.WriteString("\n    ")
+		var ch *session.Checked
+		if check {
+			ch = &checked[i]
+		}
+		if err := ienc.Encode(readJSON(c, ch)); err != nil {
+			return err
+		}
+		if _, err := w.Write(bytes.TrimSuffix(item.Bytes(), []byte("\n"))); err != nil {
+			return err
+		}
+	}
+	_, err := io.WriteString(w, "\n  ]\n}\n")
+	return err
+}
+
+// readJSON is one read as --json gives it, its texts read back.
+func readJSON(c *session.Call, ch *session.Checked) sessionReadJS {
+	r := sessionReadJS{Index: c.Index, Call: c.N, Line: c.Line, ID: c.ID, Tool: c.Tool, Shell: c.Kind == session.KindShell,
+		Command: c.Command, Args: c.Args, Cwd: c.Cwd, Path: c.Path, Range: c.Range(), Bytes: c.Bytes(), Cut: c.Cut(),
+		RepeatOf: c.RepeatOf, Stub: c.Stub}
+	if len(r.Args) == 0 {
+		r.Args = json.RawMessage("null")
+	}
+	if res := c.Result; res != nil {
+		rj := &sessionResJS{Output: res.Output.String(), IsError: res.IsError, Attachments: res.Attachments, Harness: res.Harness.String(),
+			TranscriptDiffers: res.Transcript}
+		if rj.Attachments == nil {
+			rj.Attachments = []session.Attachment{}
+		}
+		rj.Source.Record, rj.Source.Line, rj.Source.Hash, rj.Source.Trimmed = res.Source.Record, res.Source.Line, res.Source.Hash, res.Source.Trimmed
+		if f := res.File; f != nil {
+			rj.File = &struct {
+				Start int `json:"start_line"`
+				Lines int `json:"lines"`
+				Total int `json:"total_lines"`
+			}{f.Start, f.Lines, f.Total}
+		}
+		r.Result = rj
+	}
+	if ch != nil {
+		cj := &sessionCheckJS{Verdict: string(ch.Verdict), Reason: ch.Reason, IsError: ch.IsError, Attachments: ch.Attachments, Note: ch.Note}
+		if ch.Verdict == session.Changed || ch.Verdict == session.Differs {
+			out := ch.Output
+			cj.Output = &out
+		}
+		r.Check = cj
+	}
+	return r
 }

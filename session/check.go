@@ -134,7 +134,7 @@ func (opt CheckOptions) check(ctx context.Context, s *Session, p reader.Profile,
 }
 
 func (ch *Checked) same(r *Result) bool {
-	if ch.Output != r.Output || ch.IsError != r.IsError || len(ch.Attachments) != len(r.Attachments) {
+	if len(ch.Output) != r.Output.Len() || ch.Output != r.Output.String() || ch.IsError != r.IsError || len(ch.Attachments) != len(r.Attachments) {
 		return false
 	}
 	for i, a := range ch.Attachments {
@@ -160,7 +160,7 @@ func standsFor(reads []*Call, c *Call) *Call {
 // changed, or "".
 func (s *Session) changed(c *Call, path string, now *reader.Result) string {
 	tools := agentTools[s.Agent]
-	if missing := tools.missing; missing != "" && now.IsError && strings.HasPrefix(now.Output, missing) && !strings.HasPrefix(c.Result.Output, missing) {
+	if missing := tools.missing; missing != "" && now.IsError && strings.HasPrefix(now.Output, missing) && !strings.HasPrefix(c.Result.Output.Prefix(len(missing)).String(), missing) {
 		return "the file is gone"
 	}
 	if _, err := os.Lstat(path); now.IsError && !c.Result.IsError && errors.Is(err, fs.ErrNotExist) {
@@ -233,7 +233,7 @@ func disagree(a, b *FileView) bool {
 	if a.Total != b.Total {
 		return true
 	}
-	al, bl := strings.Split(a.Content, "\n"), strings.Split(b.Content, "\n")
+	al, bl := strings.Split(a.Content.String(), "\n"), strings.Split(b.Content.String(), "\n")
 	for i, l := range al {
 		j := a.Start + i - b.Start
 		if j >= 0 && j < len(bl) && bl[j] != l {

@@ -114,7 +114,7 @@ func TestCheckStub(t *testing.T) {
 	// The recorded repeat of small.txt, as a session in which Claude Code
 	// had answered it with its stub.
 	stub := *s.Calls[2].Result
-	stub.Output = claudeStubs[0]
+	stub.Output = TextOf(claudeStubs[0])
 	s.Calls[2].Result, s.Calls[2].Stub = &stub, true
 	got := verdicts(t, s, readertest.FixtureRoot(t))
 	if got[2] != "same: the stub stands for read 1" {

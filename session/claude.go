@@ -63,6 +63,17 @@ func IsStub(output string) bool {
 	return false
 }
 
+// isStubText is IsStub of a result's text, reading no more of it than a
+// stub's start.
+func isStubText(t Text) bool {
+	for _, s := range claudeStubs {
+		if t.Len() >= len(s) && t.Prefix(len(s)).String() == s {
+			return true
+		}
+	}
+	return false
+}
+
 // claudeEditors are the tools that change a file, with the argument that names it.
 var claudeEditors = map[string]string{"Edit": "file_path", "Write": "file_path", "MultiEdit": "file_path", "NotebookEdit": "notebook_path"}
 
@@ -261,12 +272,12 @@ func (p *claude) user(n int, r *claudeRecord) {
 		pc.transcript, pc.line = &f, n
 		c := pc.call
 		// Until the request's form is seen, the transcript's, trimmed.
-		c.Result = f.trimmed()
+		c.Result = f.trimmed(p.s)
 		c.Result.Source = Source{Record: "user", Line: n, Trimmed: true}
 		if len(results) == 1 {
-			c.Result.File = fileView(r.ToolUseResult)
+			c.Result.File = fileView(p.s, r.ToolUseResult)
 		}
-		c.Stub = c.Kind == KindRead && IsStub(c.Result.Output)
+		c.Stub = c.Kind == KindRead && isStubText(c.Result.Output)
 	}
 }
 
@@ -286,10 +297,10 @@ func (p *claude) blob(n int, r *claudeRecord) {
 		if c.Result != nil {
 			file = c.Result.File
 		}
-		c.Result = f.result(pc.transcript)
+		c.Result = f.result(p.s, pc.transcript)
 		c.Result.Source = Source{Record: "api-request-blob", Line: n, Hash: r.Hash}
 		c.Result.File = file
-		c.Stub = c.Kind == KindRead && IsStub(c.Result.Output)
+		c.Stub = c.Kind == KindRead && isStubText(c.Result.Output)
 	}
 }
 
@@ -326,24 +337,24 @@ func trimEnd(s string) string { return strings.TrimRightFunc(s, node.IsSpace) }
 // result is the model's form f split into the tool's part and the
 // harness's, using the transcript's form t when there is one; with f nil
 // it is t trimmed as the request trims it.
-func (f form) result(t *form) *Result {
+func (f form) result(s *Session, t *form) *Result {
 	if t == nil && f.isString {
 		// No transcript: what follows the tool's text is the harness's
 		// run of system reminders.
 		out, harness := splitReminders(f.str)
-		return &Result{Output: out, Harness: harness, IsError: f.isError}
+		return &Result{Output: s.text(out), Harness: s.text(harness), IsError: f.isError}
 	}
 	if t != nil && t.isString && f.isString {
 		tool := trimEnd(t.str)
 		if strings.HasPrefix(f.str, tool) {
-			return &Result{Output: tool, Harness: f.str[len(tool):], IsError: f.isError, Transcript: tool != t.str}
+			return &Result{Output: s.text(tool), Harness: s.text(f.str[len(tool):]), IsError: f.isError, Transcript: tool != t.str}
 		}
 		out, harness := splitReminders(f.str)
-		return &Result{Output: out, Harness: harness, IsError: f.isError, Transcript: true}
+		return &Result{Output: s.text(out), Harness: s.text(harness), IsError: f.isError, Transcript: true}
 	}
 	if f.isString { // a string now, blocks in the transcript
 		out, harness := splitReminders(f.str)
-		return &Result{Output: out, Harness: harness, IsError: f.isError, Transcript: true}
+		return &Result{Output: s.text(out), Harness: s.text(harness), IsError: f.isError, Transcript: true}
 	}
 	// Blocks: the tool's are the transcript's count; the harness's follow.
 	n := len(f.blocks)
@@ -366,7 +377,7 @@ func (f form) result(t *form) *Result {
 			r.Attachments = append(r.Attachments, b.att)
 		}
 	}
-	r.Output, r.Harness = strings.Join(texts, "\n"), strings.Join(harness, "\n")
+	r.Output, r.Harness = s.text(strings.Join(texts, "\n")), s.text(strings.Join(harness, "\n"))
 	if t != nil {
 		r.Transcript = !sameBlocks(t.blocks, f.blocks[:n])
 	}
@@ -375,11 +386,11 @@ func (f form) result(t *form) *Result {
 
 // trimmed is the transcript's form alone, trimmed as the request trims
 // a text result.
-func (f form) trimmed() *Result {
+func (f form) trimmed(s *Session) *Result {
 	if f.isString {
-		return &Result{Output: trimEnd(f.str), IsError: f.isError, Transcript: trimEnd(f.str) != f.str}
+		return &Result{Output: s.text(trimEnd(f.str)), IsError: f.isError, Transcript: trimEnd(f.str) != f.str}
 	}
-	return f.result(&f)
+	return f.result(s, &f)
 }
 
 func sameBlocks(a, b []formBlock) bool {
@@ -409,7 +420,7 @@ func splitReminders(s string) (tool, harness string) {
 }
 
 // fileView reads Claude Code's toolUseResult for a text read.
-func fileView(raw json.RawMessage) *FileView {
+func fileView(s *Session, raw json.RawMessage) *FileView {
 	var t struct {
 		Type string `json:"type"`
 		File struct {
@@ -422,7 +433,7 @@ func fileView(raw json.RawMessage) *FileView {
 	if len(raw) == 0 || raw[0] != '{' || json.Unmarshal(raw, &t) != nil || t.Type != "text" {
 		return nil
 	}
-	return &FileView{Start: t.File.StartLine, Lines: t.File.NumLines, Total: t.File.TotalLines, Content: t.File.Content}
+	return &FileView{Start: t.File.StartLine, Lines: t.File.NumLines, Total: t.File.TotalLines, Content: s.text(t.File.Content)}
 }
 
 func compact(raw json.RawMessage) []byte {

@@ -1,24 +1,17 @@
 package session
 
-import "slices"
-
 // A session read as a stream can be shown before its end: Options.Until
 // sees it after each line, and what it copies there is the reader's to
 // keep while the parsing goes on.
 
-// Clone is a copy of c that the records after it do not change.
+// Clone is a copy of c that the records after it do not change. Its
+// Result and Args are c's: every format's parser makes a new Result when
+// a later record gives another form of it, and changes a Result only
+// while reading the line that made it, so a Result seen by Until is never
+// changed again; Args are set when the call is made. Sharing them keeps a
+// long session's batches from holding each call twice.
 func (c *Call) Clone() *Call {
 	d := *c
-	d.Args = slices.Clone(c.Args)
-	if c.Result != nil {
-		r := *c.Result
-		r.Attachments = slices.Clone(c.Result.Attachments)
-		if c.Result.File != nil {
-			f := *c.Result.File
-			r.File = &f
-		}
-		d.Result = &r
-	}
 	return &d
 }
 

@@ -234,10 +234,11 @@ func (p *codex) result(n int, it *codexItem) {
 	}
 	delete(p.pending, it.CallID)
 	res := &Result{Attachments: []Attachment{}, Source: Source{Record: "response_item " + it.Type, Line: n}}
+	var output string // the text, kept by the session once whole
 	out := bytes.TrimSpace(it.Output)
 	switch {
 	case len(out) > 0 && out[0] == '"':
-		_ = json.Unmarshal(out, &res.Output)
+		_ = json.Unmarshal(out, &output)
 	case len(out) > 0 && out[0] == '[':
 		// Content items: text, and images as data URLs (view_image's).
 		var items []struct {
@@ -257,7 +258,7 @@ func (p *codex) result(n int, it *codexItem) {
 				texts = append(texts, "["+x.Type+" item]")
 			}
 		}
-		res.Output = strings.Join(texts, "\n")
+		output = strings.Join(texts, "\n")
 	case len(out) > 0 && out[0] == '{':
 		// Earlier releases: {"content": …, "success": false}.
 		var o struct {
@@ -265,10 +266,10 @@ func (p *codex) result(n int, it *codexItem) {
 			Success *bool  `json:"success"`
 		}
 		_ = json.Unmarshal(out, &o)
-		res.Output, res.IsError = o.Content, o.Success != nil && !*o.Success
+		output, res.IsError = o.Content, o.Success != nil && !*o.Success
 	}
 	if c.Tool == "read_file" {
-		codexReadFile(c, res)
+		codexReadFile(c, res, output)
 	}
 	if c.Kind == KindShell || c.Kind == KindOther {
 		// The shell's answer: the command's exit code, in Codex's header or
@@ -278,14 +279,15 @@ func (p *codex) result(n int, it *codexItem) {
 				ExitCode *int `json:"exit_code"`
 			} `json:"metadata"`
 		}
-		if m := codexExit.FindStringSubmatch(res.Output); m != nil {
+		if m := codexExit.FindStringSubmatch(output); m != nil {
 			code, _ := strconv.Atoi(m[1])
 			res.IsError = code != 0
-		} else if json.Unmarshal([]byte(res.Output), &j) == nil && j.Metadata.ExitCode != nil {
+		} else if json.Unmarshal([]byte(output), &j) == nil && j.Metadata.ExitCode != nil {
 			res.IsError = *j.Metadata.ExitCode != 0
 		}
-		res.Cut = c.Kind == KindShell && codexTruncated.MatchString(res.Output)
+		res.Cut = c.Kind == KindShell && codexTruncated.MatchString(output)
 	}
+	res.Output = p.s.text(output)
 	c.Result = res
 }
 
@@ -298,8 +300,8 @@ var codexLine = regexp.MustCompile(`^L[0-9]+: `)
 // It is cut when it starts past line 1, or when it holds as many lines as
 // the limit (2000 by default): the output gives no total, so a file that
 // ends exactly there counts as cut too.
-func codexReadFile(c *Call, res *Result) {
-	if res.Output != "" && !codexLine.MatchString(res.Output) {
+func codexReadFile(c *Call, res *Result, output string) {
+	if output != "" && !codexLine.MatchString(output) {
 		res.IsError = true
 		return
 	}
@@ -315,6 +317,6 @@ func codexReadFile(c *Call, res *Result) {
 	if in.Limit != nil {
 		limit = *in.Limit
 	}
-	lines := strings.Count(res.Output, "\n") + 1
-	res.Cut = (in.Offset != nil && *in.Offset > 1) || (res.Output != "" && lines >= limit)
+	lines := strings.Count(output, "\n") + 1
+	res.Cut = (in.Offset != nil && *in.Offset > 1) || (output != "" && lines >= limit)
 }

@@ -57,7 +57,7 @@ func TestCodexReadFileSession(t *testing.T) {
 		{16, "read_file", "$ROOT/small.txt", 0, false, true, "offset exceeds file length"},
 	} {
 		c := s.Reads()[i]
-		out := c.Result.Output
+		out := c.Result.Output.String()
 		switch c.N {
 		case 10:
 			if !strings.HasPrefix(out, "L1: line 1\nL2: line 2\n") || !strings.HasSuffix(out, "\nL2000: line 2000") || strings.Count(out, "\n") != 1999 {

@@ -52,7 +52,7 @@ func TestCodexRecordedSession(t *testing.T) {
 			t.Fatalf("%d calls, want 13", len(s.Calls))
 		}
 		c := s.Calls[i]
-		out := c.Result.Output
+		out := c.Result.Output.String()
 		if c.Tool == "exec_command" {
 			// Codex's header: "Chunk ID: d95703\nWall time: 0.0000 seconds\n…"
 			_, rest, ok := strings.Cut(out, " seconds\n")
@@ -63,8 +63,8 @@ func TestCodexRecordedSession(t *testing.T) {
 		}
 		if c.N == 11 {
 			if !strings.HasPrefix(out, head+"7224\nOutput:\nWarning: truncated output (original token count: 7224)\nTotal output lines: 3000\n\nline 1\nline 2\n") ||
-				!strings.HasSuffix(out, "\nline 2999\nline 3000\n") || len(c.Result.Output) != 10213 {
-				t.Errorf("call 11: %d bytes, %q…", len(c.Result.Output), out[:min(200, len(out))])
+				!strings.HasSuffix(out, "\nline 2999\nline 3000\n") || len(c.Result.Output.String()) != 10213 {
+				t.Errorf("call 11: %d bytes, %q…", len(c.Result.Output.String()), out[:min(200, len(out))])
 			}
 			out = ""
 		}
@@ -72,8 +72,8 @@ func TestCodexRecordedSession(t *testing.T) {
 		if got != w {
 			t.Errorf("call %d:\n got %+v\nwant %+v", i+1, got, w)
 		}
-		if c.Result.Source.Record != "response_item function_call_output" || c.Result.Harness != "" || c.Cwd != "$ROOT" {
-			t.Errorf("call %d: source %+v, harness %q, cwd %q", i+1, c.Result.Source, c.Result.Harness, c.Cwd)
+		if c.Result.Source.Record != "response_item function_call_output" || c.Result.Harness.String() != "" || c.Cwd != "$ROOT" {
+			t.Errorf("call %d: source %+v, harness %q, cwd %q", i+1, c.Result.Source, c.Result.Harness.String(), c.Cwd)
 		}
 	}
 	img := s.Calls[8]
@@ -228,7 +228,7 @@ func TestAgentSessionsStream(t *testing.T) {
 		// lines that hold no result are not.
 		kept := uint64(0)
 		for _, r := range s10.Reads() {
-			kept += uint64(len(r.Result.Output)+len(r.Result.Harness)) + 2048
+			kept += uint64(r.Result.Output.Len()+r.Result.Harness.Len()) + 2048
 		}
 		if p10 > p1+kept+(4<<20) || p10 > uint64(b10)*3/4 { // holding every line would be more than the session
 			t.Errorf("%s: heap peak grew from %d KiB to %d KiB for %d KiB of session, %d KiB of reads", c.agent, p1>>10, p10>>10, b10>>10, kept>>10)

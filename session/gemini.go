@@ -201,9 +201,8 @@ func (p *geminiParser) toolCall(n int, m *geminiMessage, tc geminiToolCall) {
 	if json.Unmarshal(tc.Result, &parts) != nil {
 		return
 	}
-	if res := geminiResults(parts)[tc.ID]; res != nil {
+	if res := geminiResults(p.s, parts)[tc.ID]; res != nil {
 		res.Source = Source{Record: "gemini", Line: n}
-		res.File = geminiFileView(res)
 		c.Result = res
 	}
 }
@@ -261,13 +260,12 @@ func (p *geminiParser) newCall(n int, m *geminiMessage, tc geminiToolCall) *Call
 // responses takes the function responses of a user message: the form the
 // next request sent, which the model received.
 func (p *geminiParser) responses(n int, parts []geminiPart) {
-	for id, res := range geminiResults(parts) {
+	for id, res := range geminiResults(p.s, parts) {
 		c := p.calls[id]
 		if c == nil {
 			continue
 		}
 		res.Source = Source{Record: "user", Line: n}
-		res.File = geminiFileView(res)
 		if c.Result != nil {
 			res.Transcript = !sameResult(c.Result, res)
 		}
@@ -285,22 +283,28 @@ func geminiParts(content json.RawMessage) []geminiPart {
 
 // geminiResults are the results in a list of parts, by call id: a
 // function response, and the parts after it up to the next one (the
-// image of a read, as inline data).
-func geminiResults(parts []geminiPart) map[string]*Result {
+// image of a read, as inline data). The session keeps each text, and
+// what a cut read says it read.
+func geminiResults(s *Session, parts []geminiPart) map[string]*Result {
 	out := map[string]*Result{}
 	var cur *Result
+	var output string // cur's text
 	var texts []string
 	flush := func() {
-		if cur != nil && len(texts) > 0 {
-			cur.Output = strings.Join(append([]string{cur.Output}, texts...), "\n")
+		if cur == nil {
+			return
+		}
+		if len(texts) > 0 {
+			output = strings.Join(append([]string{output}, texts...), "\n")
 		}
 		texts = nil
+		cur.Output, cur.File = s.text(output), geminiFileView(s, cur, output)
 	}
 	for _, x := range parts {
 		switch {
 		case x.FunctionResponse != nil:
 			flush()
-			cur = &Result{Attachments: []Attachment{}}
+			cur, output = &Result{Attachments: []Attachment{}}, ""
 			var resp struct {
 				Output *string `json:"output"`
 				Error  *string `json:"error"`
@@ -308,11 +312,11 @@ func geminiResults(parts []geminiPart) map[string]*Result {
 			_ = json.Unmarshal(x.FunctionResponse.Response, &resp)
 			switch {
 			case resp.Error != nil:
-				cur.Output, cur.IsError = *resp.Error, true
+				output, cur.IsError = *resp.Error, true
 			case resp.Output != nil:
-				cur.Output = *resp.Output
+				output = *resp.Output
 			default:
-				cur.Output = string(compact(x.FunctionResponse.Response))
+				output = string(compact(x.FunctionResponse.Response))
 			}
 			out[x.FunctionResponse.ID] = cur
 		case cur == nil:
@@ -333,19 +337,19 @@ var geminiTruncated = regexp.MustCompile(`\AIMPORTANT: The file content has been
 
 // geminiFileView is what a cut read says it read: read_file says so only
 // when it cuts.
-func geminiFileView(r *Result) *FileView {
+func geminiFileView(s *Session, r *Result, output string) *FileView {
 	if r.IsError {
 		return nil
 	}
-	m := geminiTruncated.FindStringSubmatch(strings.TrimPrefix(r.Output, "\n"))
+	m := geminiTruncated.FindStringSubmatch(strings.TrimPrefix(output, "\n"))
 	if m == nil {
 		return nil
 	}
 	from, _ := strconv.Atoi(m[1])
 	to, _ := strconv.Atoi(m[2])
 	total, _ := strconv.Atoi(m[3])
-	_, content, _ := strings.Cut(r.Output, "\n--- FILE CONTENT (truncated) ---\n")
-	return &FileView{Start: from, Lines: to - from + 1, Total: total, Content: content}
+	_, content, _ := strings.Cut(output, "\n--- FILE CONTENT (truncated) ---\n")
+	return &FileView{Start: from, Lines: to - from + 1, Total: total, Content: s.text(content)}
 }
 
 // absIn is path made absolute against cwd; a path under cwd as written is

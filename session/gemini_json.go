@@ -3,6 +3,8 @@ package session
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -132,14 +134,41 @@ func projectRoot(chat string) string {
 	return filepath.Clean(root)
 }
 
+// projectOfHash is the directory, among here and its parents, whose hash
+// names the project folder of a Gemini CLI chat file
+// (~/.gemini/tmp/<project>/chats/<chat>): the CLI named that folder by
+// the SHA-256, in hex, of the project root (path.resolve of its target
+// directory) before it wrote .project_root (gemini-cli-core's
+// Storage.getFilePathHash, which 0.61.0 keeps to migrate such folders);
+// "" when none is, or when here is not absolute.
+func projectOfHash(chat, here string) string {
+	name := filepath.Base(filepath.Dir(filepath.Dir(chat)))
+	if len(name) != sha256.Size*2 || !filepath.IsAbs(here) {
+		return ""
+	}
+	for dir := filepath.Clean(here); ; dir = filepath.Dir(dir) {
+		sum := sha256.Sum256([]byte(dir))
+		if hex.EncodeToString(sum[:]) == name {
+			return dir
+		}
+		if filepath.Dir(dir) == dir {
+			return ""
+		}
+	}
+}
+
 // inProject gives a Gemini CLI session read from the file chat that names
 // no working directory (a .json chat) the one its project folder names:
-// the session's, and its calls' then.
-func inProject(s *Session, chat string) {
+// its .project_root, else here or the parent of here whose hash names the
+// folder. The session's, and its calls' then.
+func inProject(s *Session, chat, here string) {
 	if s.Agent != "gemini-cli" || s.Cwd != "" {
 		return
 	}
 	root := projectRoot(chat)
+	if root == "" {
+		root = projectOfHash(chat, here)
+	}
 	if root == "" {
 		return
 	}

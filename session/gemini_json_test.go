@@ -2,6 +2,8 @@ package session
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -57,13 +59,13 @@ func TestGeminiJSONRecorded(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("calls:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if r := s.Calls[1].Result; *r.File != (FileView{Start: 1999, Lines: 3, Total: 3001, Content: "line 1999\nline 2000\nline 2001"}) {
+	if r := s.Calls[1].Result; *r.File != (FileView{Start: 1999, Lines: 3, Total: 3001, Content: TextOf("line 1999\nline 2000\nline 2001")}) {
 		t.Errorf("the cut read: %+v", r.File)
 	}
 	if r := s.Calls[8].Result; fmt.Sprint(r.Attachments) != "[{image/png 85 974ad6e744fe6af1ddb9974333c8725198b84fb394e0b45bdac599a306850732}]" || r.Transcript {
 		t.Errorf("the image: %+v", r)
 	}
-	if r := s.Calls[11].Result; !r.IsError || r.Output != "File not found: $ROOT/missing.txt" {
+	if r := s.Calls[11].Result; !r.IsError || r.Output.String() != "File not found: $ROOT/missing.txt" {
 		t.Errorf("the error: %+v", r)
 	}
 }
@@ -141,5 +143,47 @@ func TestGeminiJSONProjectRoot(t *testing.T) {
 	l, err := List(ListOptions{Dir: project, Home: home, Getenv: env()})
 	if err != nil || len(l.Sessions) != 1 || l.Sessions[0].File != chat || l.Sessions[0].Reads != 11 || l.Sessions[0].TimeFrom != "session" {
 		t.Errorf("%v %+v", err, l)
+	}
+}
+
+// TestGeminiJSONProjectHash: a .json chat whose project folder has no
+// .project_root, the folder named as Gemini CLI named it before 0.39's
+// registry (the SHA-256 hex of the project root), is of the directory
+// among Here and its parents with that hash; of none when no such
+// directory is near. The hash is gemini-cli-core 0.61.0's own:
+// new Storage("/home/user/src/app").getFilePathHash(getProjectRoot()).
+func TestGeminiJSONProjectHash(t *testing.T) {
+	if got := projectOfHash("/h/.gemini/tmp/f9852f0164a82439dfa91c9a2bbe920eb8f1e0f86b22748c0e45c6ab48bdb39e/chats/session-x.json", "/home/user/src/app/cmd/tool"); got != "/home/user/src/app" {
+		t.Errorf("gemini-cli-core's hash of /home/user/src/app: %q", got)
+	}
+	tmp := t.TempDir()
+	home, project := filepath.Join(tmp, "home"), filepath.Join(tmp, "app")
+	sum := sha256.Sum256([]byte(project))
+	chat := filepath.Join(home, ".gemini", "tmp", hex.EncodeToString(sum[:]), "chats", "session-2026-11-23T01-51-b07c1bd8.json")
+	if err := os.MkdirAll(filepath.Dir(chat), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(chat, bytes.ReplaceAll(recordedGeminiJSON(t), []byte("$ROOT"), []byte(project)), 0o644)
+	for _, c := range []struct{ here, cwd string }{
+		{project, project},
+		{filepath.Join(project, "cmd", "tool"), project}, // a parent's hash
+		{tmp, ""},                         // a directory above the project is not it
+		{filepath.Join(tmp, "other"), ""}, // another project
+		{"", ""},
+	} {
+		s, err := Open(chat, Options{Here: c.here})
+		if err != nil || s.Cwd != c.cwd || s.Calls[10].Cwd != c.cwd {
+			t.Errorf("here %q: %v, cwd %q, call 11's %q", c.here, err, s.Cwd, s.Calls[10].Cwd)
+		}
+		if c.cwd != "" && s.Calls[10].Path != filepath.Join(project, "lines_3000.txt") {
+			t.Errorf("here %q: call 11 reads %q", c.here, s.Calls[10].Path)
+		}
+	}
+	l, err := List(ListOptions{Dir: project, Home: home, Getenv: env()})
+	if err != nil || len(l.Sessions) != 1 || l.Sessions[0].File != chat || l.Sessions[0].Reads != 11 {
+		t.Errorf("%v %+v", err, l)
+	}
+	if l, err := List(ListOptions{Dir: filepath.Join(tmp, "other"), Home: home, Getenv: env()}); err != nil || len(l.Sessions) != 0 {
+		t.Errorf("another directory lists %+v", l)
 	}
 }

@@ -63,19 +63,19 @@ func TestGeminiRecorded(t *testing.T) {
 	c := s.Calls[1]
 	if c.ID != "read_file__toolu_session_02_1" || string(c.Args) != `{"file_path":"$ROOT/lines_3000.txt","start_line":1999,"end_line":2001}` ||
 		c.Time != "2026-11-22T23:12:26.370Z" || c.Result.Transcript ||
-		c.Result.Output != "\nIMPORTANT: The file content has been truncated.\nStatus: Showing lines 1999-2001 of 3001 total lines.\nAction: To read more of the file, you can use the 'start_line' and 'end_line' parameters in a subsequent 'read_file' call. For example, to read the next section of the file, use start_line: 2002.\n\n--- FILE CONTENT (truncated) ---\nline 1999\nline 2000\nline 2001" ||
-		*c.Result.File != (FileView{Start: 1999, Lines: 3, Total: 3001, Content: "line 1999\nline 2000\nline 2001"}) {
+		c.Result.Output.String() != "\nIMPORTANT: The file content has been truncated.\nStatus: Showing lines 1999-2001 of 3001 total lines.\nAction: To read more of the file, you can use the 'start_line' and 'end_line' parameters in a subsequent 'read_file' call. For example, to read the next section of the file, use start_line: 2002.\n\n--- FILE CONTENT (truncated) ---\nline 1999\nline 2000\nline 2001" ||
+		*c.Result.File != (FileView{Start: 1999, Lines: 3, Total: 3001, Content: TextOf("line 1999\nline 2000\nline 2001")}) {
 		t.Errorf("the cut read: %+v %+v", c, c.Result)
 	}
-	if r := s.Calls[8].Result; r.Output != "Binary content provided (1 item(s))." ||
+	if r := s.Calls[8].Result; r.Output.String() != "Binary content provided (1 item(s))." ||
 		fmt.Sprint(r.Attachments) != "[{image/png 85 974ad6e744fe6af1ddb9974333c8725198b84fb394e0b45bdac599a306850732}]" {
 		t.Errorf("the image: %+v", r)
 	}
 	if r := s.Calls[10]; r.Kind != KindShell || r.Span != (Span{10, 12}) ||
-		!strings.HasPrefix(r.Result.Output, "<untrusted_context>\nOutput: line 10\nline 11\nline 12\nProcess Group PGID: ") {
+		!strings.HasPrefix(r.Result.Output.String(), "<untrusted_context>\nOutput: line 10\nline 11\nline 12\nProcess Group PGID: ") {
 		t.Errorf("the shell read: %+v %+v", r, r.Result)
 	}
-	if r := s.Calls[11].Result; !r.IsError || r.Output != "File not found: $ROOT/missing.txt" {
+	if r := s.Calls[11].Result; !r.IsError || r.Output.String() != "File not found: $ROOT/missing.txt" {
 		t.Errorf("the error: %+v", r)
 	}
 	if len(s.Changes) != 1 || s.Changes[0] != (Change{Path: "$ROOT/notes.md", Line: 27, Call: 5, By: "replace"}) {
@@ -132,8 +132,8 @@ func TestGeminiHalfWritten(t *testing.T) {
 			}
 			for j, c := range s.Calls {
 				w := whole.Calls[j]
-				if c.Result != nil && (c.Result.Output != w.Result.Output || c.Result.IsError != w.Result.IsError || fmt.Sprint(c.Result.Attachments) != fmt.Sprint(w.Result.Attachments)) {
-					t.Fatalf("line %d cut: call %d: %q", i+1, j+1, c.Result.Output)
+				if c.Result != nil && (c.Result.Output.String() != w.Result.Output.String() || c.Result.IsError != w.Result.IsError || fmt.Sprint(c.Result.Attachments) != fmt.Sprint(w.Result.Attachments)) {
+					t.Fatalf("line %d cut: call %d: %q", i+1, j+1, c.Result.Output.String())
 				}
 			}
 			if cut == at+len(l)/2 && len(bytes.TrimSpace(l[:len(l)/2])) > 0 {
@@ -147,7 +147,7 @@ func TestGeminiHalfWritten(t *testing.T) {
 	}
 	// The user record of the last read not written: its gemini record's form.
 	s := parse(t, bytes.Join(lines(full)[:57], nil))
-	if r := s.Calls[11].Result; r == nil || r.Source != (Source{Record: "gemini", Line: 57}) || r.Output != "File not found: $ROOT/missing.txt" || !r.IsError {
+	if r := s.Calls[11].Result; r == nil || r.Source != (Source{Record: "gemini", Line: 57}) || r.Output.String() != "File not found: $ROOT/missing.txt" || !r.IsError {
 		t.Errorf("the last read from its gemini record: %+v", r)
 	}
 	// Its gemini record not rewritten with the calls yet: no call.

@@ -160,7 +160,7 @@ func (l *Listing) read(path string, opt ListOptions, dirs []string) (Listed, boo
 		l.Skipped = append(l.Skipped, fmt.Sprintf("%s: %v", path, err))
 		return Listed{}, false
 	}
-	if inProject(s, path); !under(s.Cwd, dirs) {
+	if inProject(s, path, opt.Dir); !under(s.Cwd, dirs) {
 		return Listed{}, false
 	}
 	when, from := s.Started, "session"

@@ -344,7 +344,7 @@ func (p *opencodeParser) part(n int, part *opencodePart) {
 	_ = json.Unmarshal(st.Metadata, &meta)
 	switch st.Status {
 	case "completed":
-		c.Result = &Result{Output: st.Output, Attachments: []Attachment{}}
+		c.Result = &Result{Output: s.text(st.Output), Attachments: []Attachment{}}
 		for _, a := range st.Attachments {
 			att := dataURL(a.URL)
 			if a.Mime != "" {
@@ -353,15 +353,15 @@ func (p *opencodeParser) part(n int, part *opencodePart) {
 			c.Result.Attachments = append(c.Result.Attachments, att)
 		}
 		if part.Tool == "read" {
-			c.Result.File = opencodeFileView(st.Metadata)
+			c.Result.File = opencodeFileView(s, st.Metadata)
 		}
 		if st.Time.Compacted != 0 {
 			p.compacted++
 		}
 	case "error":
-		c.Result = &Result{Output: st.Error, IsError: true, Attachments: []Attachment{}}
+		c.Result = &Result{Output: s.text(st.Error), IsError: true, Attachments: []Attachment{}}
 		if meta.Interrupted && meta.Output != nil {
-			c.Result = &Result{Output: *meta.Output, Attachments: []Attachment{}}
+			c.Result = &Result{Output: s.text(*meta.Output), Attachments: []Attachment{}}
 		}
 	case "pending", "running":
 		p.running = append(p.running, c)
@@ -376,14 +376,14 @@ func (p *opencodeParser) part(n int, part *opencodePart) {
 // request sent for them.
 func (p *opencodeParser) interrupted(n int) {
 	for _, c := range p.running {
-		c.Result = &Result{Output: "[Tool execution was interrupted]", IsError: true, Attachments: []Attachment{},
+		c.Result = &Result{Output: TextOf("[Tool execution was interrupted]"), IsError: true, Attachments: []Attachment{},
 			Source: Source{Record: "a later message", Line: n, Unit: p.s.Unit}}
 	}
 	p.running = nil
 }
 
 // opencodeFileView is what the read tool's metadata.display says it read.
-func opencodeFileView(meta json.RawMessage) *FileView {
+func opencodeFileView(s *Session, meta json.RawMessage) *FileView {
 	var m struct {
 		Display *struct {
 			Type       string `json:"type"`
@@ -397,5 +397,5 @@ func opencodeFileView(meta json.RawMessage) *FileView {
 		return nil
 	}
 	d := m.Display
-	return &FileView{Start: d.LineStart, Lines: d.LineEnd - d.LineStart + 1, Total: d.TotalLines, Content: d.Text}
+	return &FileView{Start: d.LineStart, Lines: d.LineEnd - d.LineStart + 1, Total: d.TotalLines, Content: s.text(d.Text)}
 }

@@ -413,7 +413,7 @@ func Open(name string, opt Options) (*Session, error) {
 	defer fh.Close()
 	s, err := Parse(fh, opt)
 	if err == nil {
-		inProject(s, name)
+		inProject(s, name, opt.Here)
 	}
 	return s, err
 }

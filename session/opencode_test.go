@@ -61,19 +61,19 @@ func TestOpencodeRecorded(t *testing.T) {
 	c := s.Calls[1]
 	if c.ID != "toolu_session_02_1" || string(c.Args) != `{"filePath":"$ROOT/lines_3000.txt","offset":1999,"limit":3}` || c.Cwd != "$ROOT" ||
 		c.Time != "2026-11-22T23:10:18.340Z" ||
-		c.Result.Output != "<path>$ROOT/lines_3000.txt</path>\n<type>file</type>\n<content>\n1999: line 1999\n2000: line 2000\n2001: line 2001\n\n(Showing lines 1999-2001 of 3000. Use offset=2002 to continue.)\n</content>" ||
-		*c.Result.File != (FileView{Start: 1999, Lines: 3, Total: 3000, Content: "line 1999\nline 2000\nline 2001"}) ||
+		c.Result.Output.String() != "<path>$ROOT/lines_3000.txt</path>\n<type>file</type>\n<content>\n1999: line 1999\n2000: line 2000\n2001: line 2001\n\n(Showing lines 1999-2001 of 3000. Use offset=2002 to continue.)\n</content>" ||
+		*c.Result.File != (FileView{Start: 1999, Lines: 3, Total: 3000, Content: TextOf("line 1999\nline 2000\nline 2001")}) ||
 		c.Result.Source.String() != "tool part record (line 229)" {
 		t.Errorf("the cut read: %+v %+v", c, c.Result)
 	}
-	if r := s.Calls[8].Result; r.Output != "Image read successfully" || r.File != nil ||
+	if r := s.Calls[8].Result; r.Output.String() != "Image read successfully" || r.File != nil ||
 		fmt.Sprint(r.Attachments) != "[{image/png 85 974ad6e744fe6af1ddb9974333c8725198b84fb394e0b45bdac599a306850732}]" {
 		t.Errorf("the image: %+v", r)
 	}
-	if r := s.Calls[10]; r.Kind != KindShell || r.Command != "sed -n '10,12p' lines_3000.txt" || r.Span != (Span{10, 12}) || r.Result.Output != "line 10\nline 11\nline 12\n" {
+	if r := s.Calls[10]; r.Kind != KindShell || r.Command != "sed -n '10,12p' lines_3000.txt" || r.Span != (Span{10, 12}) || r.Result.Output.String() != "line 10\nline 11\nline 12\n" {
 		t.Errorf("the shell read: %+v %+v", r, r.Result)
 	}
-	if r := s.Calls[11].Result; !r.IsError || r.Output != "File not found: $ROOT/missing.txt" {
+	if r := s.Calls[11].Result; !r.IsError || r.Output.String() != "File not found: $ROOT/missing.txt" {
 		t.Errorf("the error: %+v", r)
 	}
 	var changes []string
@@ -131,7 +131,7 @@ func TestOpencodeCutShort(t *testing.T) {
 			t.Fatalf("cut at %d: notes %q", at, s.Notes)
 		}
 		for i, c := range s.Calls {
-			if w := whole.Calls[i]; c.Result == nil || c.Result.Output != w.Result.Output || string(c.Args) != string(w.Args) {
+			if w := whole.Calls[i]; c.Result == nil || c.Result.Output.String() != w.Result.Output.String() || string(c.Args) != string(w.Args) {
 				t.Fatalf("cut at %d: call %d differs", at, i+1)
 			}
 		}
@@ -193,10 +193,10 @@ func TestOpencodeModelForm(t *testing.T) {
 		[]byte(`"error": "Tool execution aborted", "metadata": {"interrupted": true, "output": "partial output"},`), 1)
 	b = bytes.Replace(b, []byte(`"start": 1795389018340,`), []byte(`"start": 1795389018340, "compacted": 1795389099999,`), 1)
 	s := parse(t, b)
-	if r := s.Calls[0].Result; r == nil || !r.IsError || r.Output != "[Tool execution was interrupted]" || r.Source.String() != "a later message record (line 191)" {
+	if r := s.Calls[0].Result; r == nil || !r.IsError || r.Output.String() != "[Tool execution was interrupted]" || r.Source.String() != "a later message record (line 191)" {
 		t.Errorf("running: %+v", r)
 	}
-	if r := s.Calls[11].Result; r.IsError || r.Output != "partial output" {
+	if r := s.Calls[11].Result; r.IsError || r.Output.String() != "partial output" {
 		t.Errorf("interrupted: %+v", r)
 	}
 	if want := []string{"1 tool results were cleared later by opencode's compaction: the model had them in full until then"}; fmt.Sprint(s.Notes) != fmt.Sprint(want) {
@@ -257,9 +257,9 @@ func TestOpencodeStreams(t *testing.T) {
 	for _, c := range s.Calls {
 		kept += int64(len(c.Args))
 		if r := c.Result; r != nil {
-			kept += int64(len(r.Output))
+			kept += int64(r.Output.Len())
 			if r.File != nil {
-				kept += int64(len(r.File.Content))
+				kept += int64(r.File.Content.Len())
 			}
 		}
 	}

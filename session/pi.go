@@ -200,7 +200,8 @@ func (p *pi) result(n int, r *piRecord, blocks []piBlock) {
 			texts = append(texts, "["+b.Type+" block]")
 		}
 	}
-	res.Output = strings.Join(texts, "\n")
+	output := strings.Join(texts, "\n")
+	res.Output = p.s.text(output)
 	if c.Kind == KindRead && !res.IsError {
 		var d struct {
 			Truncation *struct {
@@ -215,14 +216,18 @@ func (p *pi) result(n int, r *piRecord, blocks []piBlock) {
 		// A limit that is not a whole number (pi slices with it as
 		// JavaScript does: -5 counts from the end) leaves in nil.
 		integers := json.Unmarshal(c.Args, &in) == nil
-		res.Cut = (d.Truncation != nil && d.Truncation.Truncated) || piContinue.MatchString(res.Output) ||
+		res.Cut = (d.Truncation != nil && d.Truncation.Truncated) || piContinue.MatchString(output) ||
 			(in.Offset != nil && *in.Offset > 1)
 		if integers && (in.Limit == nil || *in.Limit >= 0) && len(blocks) == 1 && blocks[0].Type == "text" {
 			start := 1
 			if in.Offset != nil && *in.Offset > 1 {
 				start = *in.Offset
 			}
-			res.File = piFileView(res.Output, start)
+			res.File = piFileView(output, start)
+			if res.File != nil {
+				// The view's lines begin the output: one place for both.
+				res.File.Content = res.Output.Prefix(res.File.Content.Len())
+			}
 		}
 	}
 	c.Result = res
@@ -236,19 +241,20 @@ var (
 // piFileView is what pi's read of a text file says it read, from its text:
 // the lines before its notice, pi splitting the file at every "\n" (so a
 // final newline ends in an empty line), and the total its notice gives.
-// A line over pi's byte limit is answered with a notice alone: nil.
+// A line over pi's byte limit is answered with a notice alone: nil. The
+// content is held: the caller puts it where the output is.
 func piFileView(out string, start int) *FileView {
 	atoi := func(s string) int { n, _ := strconv.Atoi(s); return n }
 	if m := piShowing.FindStringSubmatchIndex(out); m != nil {
 		from, to, total := atoi(out[m[2]:m[3]]), atoi(out[m[4]:m[5]]), atoi(out[m[6]:m[7]])
-		return &FileView{Start: from, Lines: to - from + 1, Total: total, Content: out[:m[0]]}
+		return &FileView{Start: from, Lines: to - from + 1, Total: total, Content: TextOf(out[:m[0]])}
 	}
 	if m := piMore.FindStringSubmatchIndex(out); m != nil {
 		more, next := atoi(out[m[2]:m[3]]), atoi(out[m[4]:m[5]])
 		if next < start {
 			return nil
 		}
-		return &FileView{Start: start, Lines: next - start, Total: next - 1 + more, Content: out[:m[0]]}
+		return &FileView{Start: start, Lines: next - start, Total: next - 1 + more, Content: TextOf(out[:m[0]])}
 	}
 	if strings.HasPrefix(out, "[Line ") && strings.HasSuffix(out, "]") && strings.Contains(out, " limit. Use bash: ") {
 		return nil
@@ -257,5 +263,5 @@ func piFileView(out string, start int) *FileView {
 		return nil // an image whose bytes pi left out: its note alone
 	}
 	n := strings.Count(out, "\n") + 1
-	return &FileView{Start: start, Lines: n, Total: start - 1 + n, Content: out}
+	return &FileView{Start: start, Lines: n, Total: start - 1 + n, Content: TextOf(out)}
 }

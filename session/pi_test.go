@@ -66,7 +66,7 @@ func TestPiRecordedSession(t *testing.T) {
 			t.Fatalf("%d calls, want 13", len(s.Calls))
 		}
 		c := s.Calls[i]
-		out := c.Result.Output
+		out := c.Result.Output.String()
 		if c.N == 10 {
 			if !strings.HasPrefix(out, "line 1\nline 2\n") || !strings.HasSuffix(out, "\nline 2000\n\n[Showing lines 1-2000 of 3001. Use offset=2001 to continue.]") || len(out) != 18954 {
 				t.Errorf("call 10: %d bytes, %q…%q", len(out), out[:min(20, len(out))], out[max(0, len(out)-80):])
@@ -77,8 +77,8 @@ func TestPiRecordedSession(t *testing.T) {
 		if got != w {
 			t.Errorf("call %d:\n got %+v\nwant %+v", i+1, got, w)
 		}
-		if c.Result.Source.Record != "toolResult" || c.Result.Harness != "" || c.Result.Transcript || c.Stub {
-			t.Errorf("call %d: source %+v, harness %q, transcript %v, stub %v", i+1, c.Result.Source, c.Result.Harness, c.Result.Transcript, c.Stub)
+		if c.Result.Source.Record != "toolResult" || c.Result.Harness.String() != "" || c.Result.Transcript || c.Stub {
+			t.Errorf("call %d: source %+v, harness %q, transcript %v, stub %v", i+1, c.Result.Source, c.Result.Harness.String(), c.Result.Transcript, c.Stub)
 		}
 	}
 	// What each read says it read: its lines and the file's.
@@ -288,7 +288,7 @@ func TestPiFileView(t *testing.T) {
 		seen++
 		lines := strings.Split(string(data), "\n")
 		if fv.Total != len(lines) || fv.Start < 1 || fv.Start-1+fv.Lines > len(lines) ||
-			fv.Content != strings.Join(lines[fv.Start-1:fv.Start-1+fv.Lines], "\n") {
+			fv.Content.String() != strings.Join(lines[fv.Start-1:fv.Start-1+fv.Lines], "\n") {
 			t.Errorf("%s: view %d+%d of %d, the file has %d lines", c.Name, fv.Start, fv.Lines, fv.Total, len(lines))
 		}
 	}

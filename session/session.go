@@ -72,6 +72,9 @@ type Session struct {
 	Unknown map[string]int // records of a type this package does not know, by type
 	Bad     int            // lines that are not a record (notes say which)
 	Notes   []string       // what was skipped, and why (at most maxNotes)
+
+	spill    *spill // where the long texts are (text.go); nil until one is
+	spillErr error  // why the spill file could not be used: texts are held
 }
 
 // Call is one tool call of the model, with its result.
@@ -112,9 +115,10 @@ type Result struct {
 	// Output is the tool's text: with content blocks, their text blocks
 	// joined by a newline, as readlens read prints it. What the harness
 	// adds to the result before sending it (system reminders) is not in
-	// it, but in Harness.
-	Output  string
-	Harness string
+	// it, but in Harness. A long text is in the session's spill file
+	// (text.go): Output.String() reads it back, Output.Len() needs not.
+	Output  Text
+	Harness Text
 	// Cut says the format's record shows the tool gave part of the file
 	// (pi's truncation details, its "Use offset=N to continue" notice),
 	// where there is no FileView to tell.
@@ -135,7 +139,7 @@ type Result struct {
 // sameResult reports whether two results are the same to the model: the
 // text, the error flag and the attachments.
 func sameResult(a, b *Result) bool {
-	if a.Output != b.Output || a.IsError != b.IsError || len(a.Attachments) != len(b.Attachments) {
+	if !a.Output.Equal(b.Output) || a.IsError != b.IsError || len(a.Attachments) != len(b.Attachments) {
 		return false
 	}
 	for i := range a.Attachments {
@@ -187,7 +191,7 @@ type Attachment struct {
 // FileView is what a read tool said it read.
 type FileView struct {
 	Start, Lines, Total int
-	Content             string // the lines read, joined by newlines, as the tool decoded them
+	Content             Text // the lines read, joined by newlines, as the tool decoded them
 }
 
 // Change is a record of a file changing during the session.
@@ -218,7 +222,7 @@ func (c *Call) Bytes() int64 {
 	if c.Result == nil {
 		return 0
 	}
-	n := int64(len(c.Result.Output))
+	n := int64(c.Result.Output.Len())
 	for _, a := range c.Result.Attachments {
 		n += a.Size
 	}
@@ -271,6 +275,11 @@ type Options struct {
 	// Progress, when set, is kept up to date with the bytes of the file
 	// read so far: a UI shows how far a long session has come.
 	Progress *atomic.Int64
+	// Here is the directory readlens was asked about (--cwd, else the
+	// current one), absolute: Open gives a Gemini CLI .json chat whose
+	// project folder has no .project_root the directory among Here and
+	// its parents whose hash names that folder ("" looks for none).
+	Here string
 }
 
 const (

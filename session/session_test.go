@@ -95,7 +95,7 @@ func TestRecordedSession(t *testing.T) {
 			t.Fatalf("%d calls, want 13", len(s.Calls))
 		}
 		c := s.Calls[i]
-		got := want{c.N, c.Index, c.Kind, c.Tool, c.Path, c.RepeatOf, c.Cut(), c.Result.IsError, c.Result.Output, c.Result.Source.Line, c.Result.Transcript}
+		got := want{c.N, c.Index, c.Kind, c.Tool, c.Path, c.RepeatOf, c.Cut(), c.Result.IsError, c.Result.Output.String(), c.Result.Source.Line, c.Result.Transcript}
 		if got != w {
 			t.Errorf("call %d:\n got %+v\nwant %+v", i+1, got, w)
 		}
@@ -109,16 +109,16 @@ func TestRecordedSession(t *testing.T) {
 		// inside the string, or as text blocks after an image.
 		switch {
 		case c.N == 10: // the refusal came before the image in the same message
-			if c.Result.Harness != "" {
-				t.Errorf("call 10: harness %q", c.Result.Harness)
+			if c.Result.Harness.String() != "" {
+				t.Errorf("call 10: harness %q", c.Result.Harness.String())
 			}
 		case c.N == 9:
-			if !strings.HasPrefix(c.Result.Harness, "<system-reminder>\nThe task tools haven't been used recently.") ||
-				!strings.HasSuffix(c.Result.Harness, "\n<system-reminder>\n<total_tokens>14999985 tokens left</total_tokens>\n</system-reminder>") {
-				t.Errorf("call 9: harness %q", c.Result.Harness)
+			if !strings.HasPrefix(c.Result.Harness.String(), "<system-reminder>\nThe task tools haven't been used recently.") ||
+				!strings.HasSuffix(c.Result.Harness.String(), "\n<system-reminder>\n<total_tokens>14999985 tokens left</total_tokens>\n</system-reminder>") {
+				t.Errorf("call 9: harness %q", c.Result.Harness.String())
 			}
-		case c.Result.Harness != reminder:
-			t.Errorf("call %d: harness %q", c.N, c.Result.Harness)
+		case c.Result.Harness.String() != reminder:
+			t.Errorf("call %d: harness %q", c.N, c.Result.Harness.String())
 		}
 	}
 	if len(s.Calls) != 13 || len(s.Reads()) != 12 {
@@ -128,7 +128,7 @@ func TestRecordedSession(t *testing.T) {
 	if len(img) != 1 || img[0] != (Attachment{"image/png", 85, "974ad6e744fe6af1ddb9974333c8725198b84fb394e0b45bdac599a306850732"}) {
 		t.Errorf("image: %+v", img)
 	}
-	if f := s.Calls[1].Result.File; f == nil || *f != (FileView{1999, 3, 3001, "line 1999\nline 2000\nline 2001"}) {
+	if f := s.Calls[1].Result.File; f == nil || *f != (FileView{1999, 3, 3001, TextOf("line 1999\nline 2000\nline 2001")}) {
 		t.Errorf("cut read's file view: %+v", f)
 	}
 	if sh := s.Calls[10]; sh.Command != "sed -n '10,12p' lines_3000.txt" || sh.Span != (Span{10, 12}) || sh.Cwd != "$ROOT" {
@@ -159,7 +159,7 @@ func TestTranscriptKeepsTheUntrimmedResult(t *testing.T) {
 	if got := rec.Message.Content[0].Content; got != "1\t# Notes\n2\t\n3\tSome notes.\n4\t" {
 		t.Fatalf("the transcript's form: %q", got)
 	}
-	if got := parse(t, recorded(t)).Calls[3].Result.Output; got != "1\t# Notes\n2\t\n3\tSome notes.\n4" {
+	if got := parse(t, recorded(t)).Calls[3].Result.Output.String(); got != "1\t# Notes\n2\t\n3\tSome notes.\n4" {
 		t.Fatalf("the model's form: %q", got)
 	}
 }
@@ -191,8 +191,8 @@ func TestHalfWrittenSession(t *testing.T) {
 			if c.Result == nil {
 				continue
 			}
-			if c.Result.Output != w.Result.Output || c.Result.IsError != w.Result.IsError || fmt.Sprint(c.Result.Attachments) != fmt.Sprint(w.Result.Attachments) {
-				t.Errorf("call %d: %q, want %q", c.N, c.Result.Output, w.Result.Output)
+			if c.Result.Output.String() != w.Result.Output.String() || c.Result.IsError != w.Result.IsError || fmt.Sprint(c.Result.Attachments) != fmt.Sprint(w.Result.Attachments) {
+				t.Errorf("call %d: %q, want %q", c.N, c.Result.Output.String(), w.Result.Output.String())
 			}
 			if c.Result.Source.Record == "user" && !c.Result.Source.Trimmed {
 				t.Errorf("call %d: source %+v", c.N, c.Result.Source)
@@ -213,7 +213,7 @@ func TestHalfWrittenSession(t *testing.T) {
 	}
 	// Read 5's transcript holds "4\t": trimmed, it is what the model got.
 	s = parse(t, bytes.Join(ls[:54], nil))
-	if r := s.Calls[5].Result; r.Output != "1\t# Notes\n2\t\n3\tSome notes, edited by the model.\n4" || !r.Transcript || r.Source.Line != 53 {
+	if r := s.Calls[5].Result; r.Output.String() != "1\t# Notes\n2\t\n3\tSome notes, edited by the model.\n4" || !r.Transcript || r.Source.Line != 53 {
 		t.Errorf("read 5 from its transcript: %+v", r)
 	}
 	// Calls with no result at all.
@@ -276,7 +276,7 @@ func TestMalformedLines(t *testing.T) {
 func outputs(s *Session) []string {
 	var out []string
 	for _, c := range s.Calls {
-		out = append(out, c.Result.Output)
+		out = append(out, c.Result.Output.String())
 	}
 	return out
 }

@@ -44,7 +44,7 @@ func SumCalls(agent string, calls []*Call, tokens bool) Summary {
 		sum.Reads++
 		sum.Bytes += c.Bytes()
 		if c.Result != nil && tokens {
-			n, _ := compare.Tokens(agent, c.Result.Output)
+			n, _ := compare.Tokens(agent, c.Result.Output.String())
 			sum.Tokens += n
 		}
 		if c.Kind == KindShell {

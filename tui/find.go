@@ -54,7 +54,7 @@ func (m *Model) findKey(msg tea.KeyPressMsg) tea.Cmd {
 // expanding the card and scrolling the match to the top of the screen.
 func (m *Model) search(text string, from int, backwards bool) tea.Cmd {
 	c := m.tr.selected()
-	if c == nil || c.res == nil || text == "" {
+	if c == nil || c.result() == nil || text == "" {
 		return nil
 	}
 	m.expand(c)
@@ -73,10 +73,10 @@ func (m *Model) search(text string, from int, backwards bool) tea.Cmd {
 func (m *Model) goToLine(s string) tea.Cmd {
 	c := m.tr.selected()
 	n, err := strconv.Atoi(s)
-	if c == nil || c.res == nil || err != nil || n < 1 {
+	if c == nil || c.result() == nil || err != nil || n < 1 {
 		return m.say(fmt.Sprintf("%q is not a line number", s))
 	}
-	t := c.res.Truncation
+	t := c.result().Truncation
 	m.expand(c)
 	row, ok := m.selectedRows().Body().RowOfLine(n)
 	if !ok {
@@ -104,8 +104,8 @@ func (m *Model) expand(c *card) {
 // scrollTo puts the selected card's body row at the top of the screen.
 func (m *Model) scrollTo(bodyRow int) {
 	l := m.layout()
-	cards, spans, _ := m.tr.layout(m.st, l.cardW, m.env())
-	m.tr.top = spans[m.tr.sel].start + cards[m.tr.sel].Head() + bodyRow
+	spans, _ := m.tr.layout(m.st, l.cardW, m.env())
+	m.tr.top = spans[m.tr.sel].start + m.selectedRows().Head() + bodyRow
 }
 
 // selectedRows is the selected card's drawing at the transcript's width.

@@ -24,7 +24,7 @@ func (m *Model) kittyImages() tea.Cmd {
 	if l.cardW <= 0 || l.bodyHeight <= 0 {
 		return nil
 	}
-	cards, _, _ := m.tr.layout(m.st, l.cardW, m.env())
+	cards := m.pictured(l.cardW)
 	var out strings.Builder
 	out.WriteString(m.kittyGone) // before the sends: one write, in order
 	m.kittyGone = ""
@@ -96,8 +96,7 @@ func (m *Model) releaseUnused() {
 	}
 	used := map[uint32]bool{}
 	if l := m.layout(); l.cardW > 0 {
-		cards, _, _ := m.tr.layout(m.st, l.cardW, m.env())
-		for _, cr := range cards {
+		for _, cr := range m.pictured(l.cardW) {
 			for _, p := range cr.Pictures() {
 				used[p.Picture.KittyID()] = true
 			}
@@ -134,4 +133,18 @@ func kittyDelete(ids []uint32) string {
 		b.WriteString("\x1b_Ga=d,d=I,i=" + strconv.FormatUint(uint64(id), 10) + ",q=2\x1b\\")
 	}
 	return b.String()
+}
+
+// pictured are the drawings of the cards that can hold pictures: a
+// session's cards cannot (the session keeps no image bytes), and are not
+// drawn for this.
+func (m *Model) pictured(width int) []*render.CardRows {
+	var out []*render.CardRows
+	env := m.env()
+	for i, c := range m.tr.cards {
+		if c.rec == nil {
+			out = append(out, c.rows(m.st, width, i == m.tr.sel, env))
+		}
+	}
+	return out
 }

@@ -216,10 +216,10 @@ func (m *Model) transcriptKey(msg tea.KeyPressMsg) tea.Cmd {
 		c.invalidate()
 		return m.highlight(c)
 	case key.Matches(msg, k.Next):
-		if c.res == nil || len(c.res.Truncation.Next) == 0 {
+		if c.result() == nil || len(c.result().Truncation.Next) == 0 {
 			return m.say("nothing to continue: the tool asked for no further call")
 		}
-		tr := c.res.Truncation
+		tr := c.result().Truncation
 		if tr.Silent {
 			// The tool asked for nothing: this is the call a model would make.
 			next := tr.LastLine + 1
@@ -242,10 +242,10 @@ func (m *Model) transcriptKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return m.switchProfile((m.profile + step) % len(m.profiles))
 	case key.Matches(msg, k.Copy):
-		if c.res == nil {
+		if c.result() == nil {
 			return nil
 		}
-		return tea.Batch(tea.SetClipboard(c.res.Output), m.say("copied the model's text to the clipboard ("+render.Size(int64(len(c.res.Output)))+", OSC 52)"))
+		return tea.Batch(tea.SetClipboard(c.result().Output), m.say("copied the model's text to the clipboard ("+render.Size(int64(len(c.result().Output)))+", OSC 52)"))
 	case key.Matches(msg, k.Close):
 		t.remove(t.sel)
 		m.follow()

@@ -408,7 +408,7 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // highlight asks for a card's colours when its pretty view needs them.
 func (m *Model) highlight(c *card) tea.Cmd {
-	if c == nil || c.view != render.PrettyView || c.res == nil || len(c.res.Lines) == 0 {
+	if c == nil || c.view != render.PrettyView || c.result() == nil || len(c.res.Lines) == 0 {
 		return nil
 	}
 	if c.hl != nil && c.hlDark == m.st.Dark {

@@ -21,6 +21,8 @@ type SessionFile struct {
 	// Dir is where the session's working directory is now, when the
 	// project moved: r reads there ("" reads the session's own paths).
 	Dir string
+	// Here is the directory the session is opened near (session.Options).
+	Here string
 }
 
 // sessionView is the session the transcript shows.
@@ -138,7 +140,7 @@ func readSession(ctx context.Context, f SessionFile, ch chan<- tea.Msg) {
 	}
 	// A session file, or opencode's database (DB#ID names one of its
 	// sessions), which is read whole.
-	s, err := session.Open(f.Path, session.Options{Agent: f.Agent, Until: until, Progress: &read})
+	s, err := session.Open(f.Path, session.Options{Agent: f.Agent, Until: until, Progress: &read, Here: f.Here})
 	if ctx.Err() != nil {
 		return
 	}

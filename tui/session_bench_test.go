@@ -14,7 +14,7 @@ import (
 
 // bigSession writes a session of about mb megabytes: pi's recorded session
 // (testdata/sessions/pi), its conversation repeated.
-func bigSession(b *testing.B, mb int) string {
+func bigSession(b testing.TB, mb int) string {
 	b.Helper()
 	data, err := os.ReadFile("../testdata/sessions/pi/reads.jsonl")
 	if err != nil {

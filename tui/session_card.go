@@ -40,8 +40,9 @@ func (c *card) setCall(call *session.Call) {
 			return render.Extra{N: 1, Build: func() []string { return []string{render.OtherCall(st, width, n, tool, brief)} }}
 		}
 	} else {
-		c.res = recordedResult(call)
-		c.measure = nil
+		// Made when the card is drawn (result), and dropped again when it
+		// scrolls away (shed).
+		c.res, c.measure = nil, nil
 	}
 	c.invalidate()
 }
@@ -56,7 +57,7 @@ func sameDrawing(agent string, a, b *session.Call) bool {
 	switch {
 	case ra == nil || rb == nil:
 		return ra == rb
-	case ra.Output != rb.Output || ra.IsError != rb.IsError || ra.Harness != rb.Harness || ra.Source != rb.Source:
+	case ra.IsError != rb.IsError || ra.Source != rb.Source || !ra.Output.Equal(rb.Output) || !ra.Harness.Equal(rb.Harness):
 		return false
 	}
 	return slices.Equal(ra.Attachments, rb.Attachments)
@@ -69,11 +70,11 @@ func recordedResult(call *session.Call) *reader.Result {
 	if r == nil {
 		return &reader.Result{Note: "the session holds no result for this call: it ended first"}
 	}
-	res := &reader.Result{Output: r.Output, IsError: r.IsError}
-	if r.Output != "" {
+	res := &reader.Result{Output: r.Output.String(), IsError: r.IsError}
+	if res.Output != "" {
 		// The recorded text is all one piece: the session keeps no account
 		// of which bytes are the file's lines (Line 0 says so).
-		res.Parts = []reader.Part{{Kind: reader.PartLine, Text: r.Output}}
+		res.Parts = []reader.Part{{Kind: reader.PartLine, Text: res.Output}}
 	}
 	for _, a := range r.Attachments {
 		res.Attachments = append(res.Attachments, reader.Attachment{Mime: a.Mime, Size: a.Size, SHA256: a.SHA256})
@@ -83,8 +84,8 @@ func recordedResult(call *session.Call) *reader.Result {
 		// minimap say where in the file the read was.
 		res.Truncation = reader.Truncation{FirstLine: f.Start, LastLine: f.Start + f.Lines - 1, TotalLines: f.Total, TotalKnown: f.Total > 0}
 	}
-	if r.Harness != "" {
-		res.Note = fmt.Sprintf("the agent sent %s of its own with this result (system reminders), not shown", render.Size(int64(len(r.Harness))))
+	if r.Harness.Len() > 0 {
+		res.Note = fmt.Sprintf("the agent sent %s of its own with this result (system reminders), not shown", render.Size(int64(r.Harness.Len())))
 	}
 	return res
 }
@@ -162,7 +163,7 @@ func recheckOf(ch session.Checked) render.Recheck {
 	if ch.Verdict != session.Changed && ch.Verdict != session.Differs || call.Result == nil {
 		return k
 	}
-	was, now := call.Result.Output, ch.Output
+	was, now := call.Result.Output.String(), ch.Output
 	switch {
 	case was == now:
 		k.Diff = fmt.Sprintf("@@ the text is the same: the error flag (recorded %v, now %v) or the attachments differ\n", call.Result.IsError, ch.IsError)

@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/readlens/readlens/render"
 	"github.com/readlens/readlens/theme"
 )
 
@@ -15,7 +14,14 @@ type transcript struct {
 	sel    int
 	top    int      // the first row shown
 	closed []closed // the cards closed, the last last, for reopening
+	// drawn are the cards drawn last, the latest last: a session's card
+	// that falls out of them is shed (card.shed), so that a transcript of
+	// a hundred thousand reads holds the text of a screenful or two.
+	drawn []*card
 }
+
+// maxDrawn is how many cards keep their drawing after they scroll away.
+const maxDrawn = 64
 
 // closed is a card that was closed and where it stood.
 type closed struct {
@@ -30,21 +36,36 @@ const maxClosed = 20
 type span struct{ start, end int }
 
 // layout says where each card sits in the column, and how many rows the
-// column has, from the cards' cached indexes: no row is built. A blank row
+// column has, from the cards' heights: no row is built, and a card is
+// drawn only when its height for this width is not known. A blank row
 // separates cards.
-func (t *transcript) layout(st *theme.Styles, width int, env callEnv) ([]*render.CardRows, []span, int) {
-	cards := make([]*render.CardRows, len(t.cards))
+func (t *transcript) layout(st *theme.Styles, width int, env callEnv) ([]span, int) {
 	spans := make([]span, len(t.cards))
 	n := 0
 	for i, c := range t.cards {
 		if i > 0 {
 			n++
 		}
-		cards[i] = c.rows(st, width, i == t.sel, env)
-		spans[i] = span{n, n + cards[i].Len()}
+		spans[i] = span{n, n + c.height(st, width, i == t.sel, env)}
 		n = spans[i].end
 	}
-	return cards, spans, n
+	return spans, n
+}
+
+// drew marks c as drawn now, shedding the card drawn longest ago when
+// more than maxDrawn are.
+func (t *transcript) drew(c *card) {
+	if i := slices.Index(t.drawn, c); i >= 0 {
+		t.drawn = slices.Delete(t.drawn, i, i+1)
+	}
+	c.drawn = true
+	t.drawn = append(t.drawn, c)
+	if len(t.drawn) > maxDrawn {
+		old := t.drawn[0]
+		t.drawn = slices.Delete(t.drawn, 0, 1)
+		old.drawn = false
+		old.shed()
+	}
 }
 
 // view draws the rows in sight: height rows, each at most width cells.
@@ -53,7 +74,7 @@ func (t *transcript) view(st *theme.Styles, width, height int, env callEnv, empt
 	if len(t.cards) == 0 {
 		return st.Hint.Render(empty)
 	}
-	cards, spans, n := t.layout(st, width, env)
+	spans, n := t.layout(st, width, env)
 	t.top = min(max(t.top, 0), max(n-height, 0))
 	end := min(t.top+height, n)
 	rows := make([]string, 0, end-t.top)
@@ -62,7 +83,9 @@ func (t *transcript) view(st *theme.Styles, width, height int, env callEnv, empt
 			rows = append(rows, "") // the row between this card and the last
 		}
 		if s.end > t.top && s.start < end {
-			rows = append(rows, cards[i].Rows(t.top-s.start, end-s.start)...)
+			c := t.cards[i]
+			t.drew(c)
+			rows = append(rows, c.rows(st, width, i == t.sel, env).Rows(t.top-s.start, end-s.start)...)
 		}
 	}
 	return strings.Join(rows, "\n")
@@ -73,7 +96,7 @@ func (t *transcript) reveal(st *theme.Styles, width, height int, env callEnv) {
 	if t.sel < 0 || t.sel >= len(t.cards) {
 		return
 	}
-	_, spans, _ := t.layout(st, width, env)
+	spans, _ := t.layout(st, width, env)
 	s := spans[t.sel]
 	switch {
 	case s.start < t.top:
@@ -89,7 +112,7 @@ func (t *transcript) reveal(st *theme.Styles, width, height int, env callEnv) {
 
 // cardAt is the card drawn on row y of the view, or -1.
 func (t *transcript) cardAt(st *theme.Styles, width int, env callEnv, y int) int {
-	_, spans, _ := t.layout(st, width, env)
+	spans, _ := t.layout(st, width, env)
 	row := t.top + y
 	for i, s := range spans {
 		if row >= s.start && row < s.end {

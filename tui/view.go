@@ -119,12 +119,13 @@ func (m *Model) lineAtTop() (int, bool) {
 	if c == nil || !c.expanded || cardW == 0 {
 		return 0, false
 	}
-	cards, spans, _ := m.tr.layout(m.st, cardW, m.env())
-	row := m.tr.top - spans[m.tr.sel].start - cards[m.tr.sel].Head()
-	if row < 0 || cards[m.tr.sel].Body() == nil {
+	spans, _ := m.tr.layout(m.st, cardW, m.env())
+	cr := c.rows(m.st, cardW, true, m.env())
+	row := m.tr.top - spans[m.tr.sel].start - cr.Head()
+	if row < 0 || cr.Body() == nil {
 		return 0, false
 	}
-	return cards[m.tr.sel].Body().LineAt(row)
+	return cr.Body().LineAt(row)
 }
 
 // statusLine says where the transcript is and what its selected card holds:
@@ -142,10 +143,10 @@ func (m *Model) statusLine() string {
 		parts = append(parts[:1], "a tool call that read no file")
 	case c.running():
 		parts = append(parts, "reading")
-	case c.res != nil && c.res.IsError:
+	case c.result() != nil && c.result().IsError:
 		parts = append(parts, "error")
-	case c.res != nil:
-		t := c.res.Truncation
+	case c.result() != nil:
+		t := c.result().Truncation
 		if n, ok := m.lineAtTop(); ok {
 			at := fmt.Sprintf("at line %d", n)
 			if t.TotalKnown {
@@ -205,7 +206,7 @@ func (m *Model) scrollInCard(dir int) bool {
 	if c == nil || !c.expanded || l.cardW == 0 || l.bodyHeight == 0 {
 		return false
 	}
-	_, spans, _ := m.tr.layout(m.st, l.cardW, m.env())
+	spans, _ := m.tr.layout(m.st, l.cardW, m.env())
 	s := spans[m.tr.sel]
 	switch {
 	case dir > 0 && s.end > m.tr.top+l.bodyHeight && s.start <= m.tr.top+l.bodyHeight-1:
@@ -222,7 +223,7 @@ func (m *Model) scrollInCard(dir int) bool {
 func (m *Model) toEnd() {
 	l := m.layout()
 	if l.cardW > 0 && l.bodyHeight > 0 {
-		_, _, n := m.tr.layout(m.st, l.cardW, m.env())
+		_, n := m.tr.layout(m.st, l.cardW, m.env())
 		m.tr.top = max(n-l.bodyHeight, 0)
 	}
 }
