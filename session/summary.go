@@ -94,8 +94,8 @@ func (c *Call) Status(agent string) string {
 	switch {
 	case c.Result == nil:
 		v = append(v, "unanswered")
-	case c.Kind == KindRead && compare.Refusal(agent, c.Result.Output) != "":
-		v = append(v, "refused: "+compare.Refusal(agent, c.Result.Output))
+	case c.refusal(agent) != "":
+		v = append(v, "refused: "+c.refusal(agent))
 	case c.Result.IsError:
 		v = append(v, "error")
 	case c.Stub:
@@ -109,6 +109,16 @@ func (c *Call) Status(agent string) string {
 		v = append(v, fmt.Sprintf("repeat of %d", c.RepeatOf))
 	}
 	return strings.Join(v, ", ")
+}
+
+// refusal is the reason the agent refused the read in its own words
+// (compare.Refusal), or "". A refusal is one short line: a longer answer
+// is not read back from the spill file to be asked.
+func (c *Call) refusal(agent string) string {
+	if c.Kind != KindRead || c.Result == nil || c.Result.Output.Len() > spillOver {
+		return ""
+	}
+	return compare.Refusal(agent, c.Result.Output.String())
 }
 
 // Brief is a call in a few words, for one row: the file it reads or
