@@ -45,7 +45,10 @@ type Checked struct {
 	Verdict Verdict
 	Reason  string // why, for changed, differs and a stub's same
 	// What readlens gives now, with the session's working directory put
-	// back where CheckOptions.Dir moved it.
+	// back where CheckOptions.Dir moved it. Check leaves it empty for a
+	// read that is Same (it is the recorded result), so that checking a
+	// long session does not hold every file it read again; CheckOne
+	// keeps it.
 	Output      string
 	IsError     bool
 	Attachments []Attachment
@@ -75,7 +78,11 @@ func Check(ctx context.Context, s *Session, opt CheckOptions) ([]Checked, error)
 	var out []Checked
 	reads := s.Reads()
 	for _, c := range reads {
-		out = append(out, opt.check(ctx, s, p, reads, c))
+		ch := opt.check(ctx, s, p, reads, c)
+		if ch.Verdict == Same {
+			ch.Output = ""
+		}
+		out = append(out, ch)
 	}
 	return out, nil
 }
