@@ -141,14 +141,13 @@ func readSession(ctx context.Context, f SessionFile, ch chan<- tea.Msg) {
 	// A session file, or opencode's database (DB#ID names one of its
 	// sessions), which is read whole.
 	s, err := session.Open(f.Path, session.Options{Agent: f.Agent, Until: until, Progress: &read, Here: f.Here})
-	if ctx.Err() != nil {
-		return
-	}
 	msg := sessionDoneMsg{s: s, err: err}
-	if err == nil {
+	if err == nil && ctx.Err() == nil {
 		msg.sum = session.Summarize(s)
 	}
-	send(msg)
+	if (ctx.Err() != nil || !send(msg)) && s != nil {
+		s.Close() // no longer shown: its spill file goes now
+	}
 }
 
 // sessionBatch adds the calls of a batch, leaving the selection where it is.
@@ -171,6 +170,9 @@ func (m *Model) sessionBatch(msg sessionBatchMsg) tea.Cmd {
 func (m *Model) sessionDone(msg sessionDoneMsg) tea.Cmd {
 	v := m.sess
 	if msg.v != v {
+		if msg.s != nil {
+			msg.s.Close() // a session no longer shown
+		}
 		return nil
 	}
 	if msg.err != nil {

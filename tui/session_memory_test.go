@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/readlens/readlens/session"
 )
 
 // TestLongSessionHeldByScreen: the inspector holds the text and drawing of
@@ -65,5 +67,47 @@ func TestLongSessionHeldByScreen(t *testing.T) {
 	t.Logf("8 MB: %d cards, heap held %d KiB; 24 MB: %d cards, %d KiB: %d bytes a call more", c8, h8>>10, c24, h24>>10, perCall)
 	if perCall > 2<<10 {
 		t.Errorf("each call more holds %d bytes", perCall)
+	}
+}
+
+// TestSwitchSessionCloses: a session the inspector no longer shows gives
+// back its spill file: its texts are gone, not left open until the
+// collector finds them.
+func TestSwitchSessionCloses(t *testing.T) {
+	m := New(Options{Dir: t.TempDir(), Theme: "dark"})
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	read := func(cmd tea.Cmd) {
+		for cmd != nil {
+			msg := cmd()
+			if msg == nil {
+				return
+			}
+			_, cmd = m.Update(msg)
+		}
+	}
+	read(m.openSession(SessionFile{Path: bigSession(t, 1)}))
+	old := m.sess.s
+	if old == nil {
+		t.Fatalf("the session was not read: %v", m.sess.err)
+	}
+	var long *session.Text
+	for _, c := range old.Calls {
+		if c.Result != nil && c.Result.Output.Len() > 4<<10 {
+			long = &c.Result.Output
+			break
+		}
+	}
+	if long == nil {
+		t.Fatal("no result long enough to be spilled")
+	}
+	if _, err := long.Read(); err != nil {
+		t.Fatalf("before the switch: %v", err)
+	}
+	read(m.switchSession(SessionFile{Path: claudeSession}))
+	if _, err := long.Read(); err == nil {
+		t.Error("the session left behind still reads its texts")
+	}
+	if m.sess.s == nil || m.sess.s == old {
+		t.Error("the new session was not read")
 	}
 }

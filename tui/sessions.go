@@ -71,6 +71,9 @@ func (m *Model) sessionsKey(msg tea.KeyPressMsg) tea.Cmd {
 func (m *Model) switchSession(f SessionFile) tea.Cmd {
 	if m.sess != nil {
 		m.sess.cancel()
+		if m.sess.s != nil {
+			m.sess.s.Close() // its texts' spill file goes with it
+		}
 	}
 	m.sess, m.tr, m.match = nil, transcript{}, match{}
 	return m.openSession(f)
