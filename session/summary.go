@@ -91,11 +91,12 @@ func (c *Call) Range() string {
 // "repeat of N" when it repeats read N.
 func (c *Call) Status(agent string) string {
 	var v []string
+	refused := c.refusal(agent)
 	switch {
 	case c.Result == nil:
 		v = append(v, "unanswered")
-	case c.refusal(agent) != "":
-		v = append(v, "refused: "+c.refusal(agent))
+	case refused != "":
+		v = append(v, "refused: "+refused)
 	case c.Result.IsError:
 		v = append(v, "error")
 	case c.Stub:
