@@ -19,9 +19,8 @@ func BenchmarkCount(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			b.SetBytes(int64(len(text)))
 			for b.Loop() {
-				c.mu.Lock()
-				c.pieces = nil
-				c.mu.Unlock()
+				c.memOnce.Do(func() {})
+				c.mem = newMemory()
 				c.Count(text)
 			}
 		})

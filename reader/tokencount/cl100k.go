@@ -40,16 +40,12 @@ type Counter struct {
 	once  sync.Once
 	codec tokenizer.Codec
 
-	mu     sync.Mutex
-	pieces map[string]int
+	memOnce sync.Once
+	mem     *memory
 }
 
-// Remembered pieces: at most this many, of at most pieceMax bytes; a full
-// memory starts again.
-const (
-	memoryMax = 1 << 16
-	pieceMax  = 64
-)
+// pieceMax is the longest piece remembered.
+const pieceMax = 64
 
 // library counts text as the library does; 0 when it is missing.
 func (c *Counter) library(text string) int {
@@ -100,19 +96,12 @@ func (c *Counter) piece(table *table, p string) int {
 	if len(p) > pieceMax {
 		return table.bpeCount(p)
 	}
-	c.mu.Lock()
-	n, ok := c.pieces[p]
-	c.mu.Unlock()
-	if ok {
+	c.memOnce.Do(func() { c.mem = newMemory() })
+	if n, ok := c.mem.get(p); ok {
 		return n
 	}
-	n = table.bpeCount(p)
-	c.mu.Lock()
-	if c.pieces == nil || len(c.pieces) >= memoryMax {
-		c.pieces = make(map[string]int, 1024)
-	}
-	c.pieces[p] = n
-	c.mu.Unlock()
+	n := table.bpeCount(p)
+	c.mem.put(p, n)
 	return n
 }
 
@@ -142,18 +131,18 @@ func nextPiece(s string) int {
 	// [^\r\n\p{L}\p{N}]?\p{L}+
 	if !unicode.IsLetter(r0) && !unicode.IsNumber(r0) && r0 != '\r' && r0 != '\n' && r0 != 0x7f {
 		if r1, _ := utf8.DecodeRuneInString(s[n0:]); n0 < len(s) && unicode.IsLetter(r1) {
-			return n0 + span(s[n0:], unicode.IsLetter, -1)
+			return n0 + letters.span(s[n0:], -1)
 		}
 	}
 	if unicode.IsLetter(r0) {
-		return span(s, unicode.IsLetter, -1)
+		return letters.span(s, -1)
 	}
 	// \p{N}{1,3}
 	if unicode.IsNumber(r0) {
-		return span(s, unicode.IsNumber, 3)
+		return numbers.span(s, 3)
 	}
 	// ' ?[^\s\p{L}\p{N}]+[\r\n]*'
-	if k := punctPiece(s, func(r rune) bool { return r == '\r' || r == '\n' }); k > 0 {
+	if k := punctPiece(s, lineBreaks); k > 0 {
 		return k
 	}
 	return spacePiece(s)
@@ -162,18 +151,17 @@ func nextPiece(s string) int {
 // punctPiece is the piece of s that ' ?[^\s\p{L}\p{N}]+' and then the
 // characters trailing takes make, or 0; the space is taken for good when
 // it is there.
-func punctPiece(s string, trailing func(rune) bool) int {
-	punct := func(r rune) bool { return !spaceRune(r) && !unicode.IsLetter(r) && !unicode.IsNumber(r) && r != 0x7f }
+func punctPiece(s string, trailing *class) int {
 	at := 0
 	if s[0] == ' ' {
 		at = 1
 	}
-	k := span(s[at:], punct, -1)
+	k := punct.span(s[at:], -1)
 	if k == 0 {
 		return 0
 	}
 	at += k
-	return at + span(s[at:], trailing, -1)
+	return at + trailing.span(s[at:], -1)
 }
 
 // spacePiece is the piece of s, which starts with white space, that the
@@ -182,7 +170,7 @@ func punctPiece(s string, trailing func(rune) bool) int {
 //	\s*[\r\n]+|\s+(?!\S)|\s+
 func spacePiece(s string) int {
 	// e is the end of the white space run.
-	e := span(s, spaceRune, -1)
+	e := spaces.span(s, -1)
 	// \s*[\r\n]+: up to the run's last line break.
 	for i := e - 1; i >= 0; i-- {
 		if s[i] == '\r' || s[i] == '\n' {
@@ -229,20 +217,6 @@ func contraction(s string) int {
 		return 1
 	}
 	return 0
-}
-
-// span is the length in bytes of s's longest prefix, of at most max runes
-// (-1: any number), whose runes all satisfy in.
-func span(s string, in func(rune) bool, max int) int {
-	n := 0
-	for i, r := range s {
-		if max == 0 || !in(r) {
-			return i
-		}
-		max--
-		n = i + utf8.RuneLen(r)
-	}
-	return n
 }
 
 // spaceRune is the pattern's \s: .NET's [\f\n\r\t\v\x85\p{Z}], which is

@@ -36,10 +36,10 @@ func nextPieceO200k(s string) int {
 		}
 	}
 	if unicode.IsNumber(r0) {
-		return span(s, unicode.IsNumber, 3)
+		return numbers.span(s, 3)
 	}
 	// ' ?[^\s\p{L}\p{N}]+[\r\n/]*'
-	if k := punctPiece(s, func(r rune) bool { return r == '\r' || r == '\n' || r == '/' }); k > 0 {
+	if k := punctPiece(s, lineBreaksSlash); k > 0 {
 		return k
 	}
 	return spacePiece(s)
@@ -56,6 +56,13 @@ func lowerClass(r rune) bool {
 // lowerWord is [U]*[L]+ and a contraction at the start of s, or 0: the
 // upper run is given back a character at a time until a lower one starts.
 func lowerWord(s string) int {
+	u := upper.span(s, -1)
+	if k := lower.span(s[u:], -1); k > 0 {
+		return withContraction(s, u+k) // nothing given back
+	}
+	if u == 0 {
+		return 0
+	}
 	ends := []int{0} // where each count of upper characters ends
 	for i, r := range s {
 		if !upperClass(r) {
@@ -64,7 +71,7 @@ func lowerWord(s string) int {
 		ends = append(ends, i+utf8.RuneLen(r))
 	}
 	for j := len(ends) - 1; j >= 0; j-- {
-		if k := span(s[ends[j]:], lowerClass, -1); k > 0 {
+		if k := lower.span(s[ends[j]:], -1); k > 0 {
 			return withContraction(s, ends[j]+k)
 		}
 	}
@@ -73,11 +80,11 @@ func lowerWord(s string) int {
 
 // upperWord is [U]+[L]* and a contraction at the start of s, or 0.
 func upperWord(s string) int {
-	u := span(s, upperClass, -1)
+	u := upper.span(s, -1)
 	if u == 0 {
 		return 0
 	}
-	return withContraction(s, u+span(s[u:], lowerClass, -1))
+	return withContraction(s, u+lower.span(s[u:], -1))
 }
 
 // withContraction is end, or past the contraction an apostrophe at end
