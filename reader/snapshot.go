@@ -60,7 +60,9 @@ func (c *StatCache) get(k statKey, ask func() statAnswer) statAnswer {
 		max = 4096
 	}
 	if len(c.cur) >= max || c.cur == nil {
-		c.old, c.cur = c.cur, make(map[statKey]statAnswer, max)
+		// Not sized to max: a compare asks a few dozen names, and a map of
+		// 4096 entries made and cleared was a tenth of its own work.
+		c.old, c.cur = c.cur, make(map[statKey]statAnswer)
 	}
 	c.cur[k] = a
 	return a

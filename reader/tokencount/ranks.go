@@ -3,70 +3,47 @@ package tokencount
 import (
 	_ "embed"
 	"math"
-	"sync"
 )
 
 //go:generate go run ./internal/ranks
 
-// The encodings' ranks, generated from the library's vocabularies (see
-// internal/ranks): looked up where they lie, so counting costs nothing to
-// start, where the library builds a map of 100,256 or 199,998 entries.
+// The encodings' ranks and their indexes, generated from the library's
+// vocabularies (see internal/ranks): looked up where they lie, so counting
+// costs nothing to start, where the library builds a map of 100,256 or
+// 199,998 entries.
 var (
 	//go:embed cl100k_base.ranks
 	cl100kRanks string
+	//go:embed cl100k_base.index
+	cl100kIndex string
 	//go:embed o200k_base.ranks
 	o200kRanks string
+	//go:embed o200k_base.index
+	o200kIndex string
 )
 
 // ranks is a table internal/ranks wrote.
 type ranks string
 
-// table is a ranks with an index of where each two-byte prefix starts,
-// built on first use (a pass over the tokens, under a millisecond), which
-// spares a lookup two thirds of its comparisons.
+// table is a ranks with its index: where the tokens of each two-byte
+// prefix start.
 type table struct {
 	ranks
-	once   sync.Once
-	starts []uint32 // starts[p]: the first token not below the prefix p (two bytes, big-endian)
+	index ranks // 65,537 numbers: the first token not below each prefix, then the count
 }
 
 var (
-	cl100kTable = &table{ranks: ranks(cl100kRanks)}
-	o200kTable  = &table{ranks: ranks(o200kRanks)}
+	cl100kTable = &table{ranks: ranks(cl100kRanks), index: ranks(cl100kIndex)}
+	o200kTable  = &table{ranks: ranks(o200kRanks), index: ranks(o200kIndex)}
 )
-
-func (t *table) index() {
-	n := t.len()
-	text := 4 * (2*n + 2)
-	t.starts = make([]uint32, 1<<16+1)
-	p := 0
-	for m := 0; m < n; m++ {
-		tok := t.token(text, m)
-		key := int(tok[0]) << 8
-		if len(tok) > 1 {
-			key |= int(tok[1])
-		}
-		// A one-byte token sorts before every two-byte prefix it begins.
-		for ; p <= key; p++ {
-			if len(tok) == 1 && p == key {
-				break
-			}
-			t.starts[p] = uint32(m)
-		}
-	}
-	for ; p <= 1<<16; p++ {
-		t.starts[p] = uint32(n)
-	}
-}
 
 // rank is the rank of token, and whether it is one.
 func (t *table) rank(token string) (int, bool) {
 	if len(token) < 2 {
 		return t.ranks.rank(token, 0, t.len())
 	}
-	t.once.Do(t.index)
 	key := int(token[0])<<8 | int(token[1])
-	return t.ranks.rank(token, int(t.starts[key]), int(t.starts[key+1]))
+	return t.ranks.rank(token, t.index.u32(key), t.index.u32(key+1))
 }
 
 func (t ranks) u32(i int) int {
