@@ -122,6 +122,16 @@ type Progress struct {
 	Total   atomic.Int64 // every entry the run will emit, once Counted
 	Counted atomic.Bool
 	current atomic.Pointer[string]
+	total   sync.Once
+}
+
+// counted sets the total, once: the first to know it, the count or the
+// run's end, says it.
+func (p *Progress) counted(n int64) {
+	p.total.Do(func() {
+		p.Total.Store(n)
+		p.Counted.Store(true)
+	})
 }
 
 // Current is the path a worker began last.
@@ -261,13 +271,20 @@ func Run(ctx context.Context, opts Options, emit func(File) error) (Stats, error
 		}
 	}
 	<-listed // the workers may have stopped first, on a cancelled run
-	if emitErr != nil {
-		return st, emitErr
+	err := emitErr
+	if err == nil {
+		err = listErr
 	}
-	if listErr != nil {
-		return st, listErr
+	if err == nil {
+		err = ctx.Err()
 	}
-	return st, ctx.Err()
+	if opts.Progress != nil && err == nil {
+		// Everything listed was emitted: that is the total, whether or not
+		// the count run alongside has got there (its listing may be slower
+		// than the audit, and it ends with the run).
+		opts.Progress.counted(opts.Progress.Emitted.Load())
+	}
+	return st, err
 }
 
 // auditFile runs every profile's default call on one file.
@@ -386,7 +403,6 @@ func count(ctx context.Context, opts Options, fsys reader.FS, p *Progress) {
 		return nil
 	})
 	if err == nil {
-		p.Total.Store(n)
-		p.Counted.Store(true)
+		p.counted(n)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -83,6 +84,38 @@ func TestRunStops(t *testing.T) {
 	case <-done:
 	case <-time.After(30 * time.Second):
 		t.Fatal("Run did not stop")
+	}
+}
+
+// slowList is an FS whose listing of the tree's root, after the first,
+// waits until the test ends: the count Progress runs alongside the audit
+// has then not ended when the audit has.
+type slowList struct {
+	reader.FS
+	opened  atomic.Int32
+	release chan struct{}
+}
+
+func (s *slowList) Open(name string) (reader.File, error) {
+	if name == "/t" && s.opened.Add(1) > 1 {
+		<-s.release
+	}
+	return s.FS.Open(name)
+}
+
+// TestRunProgressSlowCount: a run that ends before its count knows its
+// total all the same: everything it emitted.
+func TestRunProgressSlowCount(t *testing.T) {
+	fsys := &slowList{FS: tree(20), release: make(chan struct{})}
+	defer close(fsys.release)
+	o := opts(fsys)
+	o.Progress = &audit.Progress{}
+	st, err := audit.Run(context.Background(), o, func(audit.File) error { return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := int64(st.Files + st.Skipped); o.Progress.Total.Load() != n || !o.Progress.Counted.Load() || n != 21 {
+		t.Errorf("total %d (counted %v), want %d", o.Progress.Total.Load(), o.Progress.Counted.Load(), n)
 	}
 }
 
