@@ -160,6 +160,7 @@ func escaped(f *Found, err error) bool {
 func readText(ctx context.Context, file File, sample []byte, p *Plan, bufSize int, size int64, mod time.Time, read *int64) *Page {
 	// Count what comes off the disk, not what the scanner sees: the sample
 	// is already counted, and decoding changes the length.
+	held, _ := file.(*heldFile)
 	counted := &countingFile{File: file, progress: p.progress}
 	defer func() { *read += counted.n }()
 	file = counted
@@ -186,8 +187,28 @@ func readText(ctx context.Context, file File, sample []byte, p *Plan, bufSize in
 	}
 	marks := p.marks.of(p.Path, size, mod, p.Text)
 	var s *scanner
+	// A file held in memory is cut in place, when its bytes are the text
+	// as they are and none have been read but the sample.
+	var inPlace []byte
+	if held != nil && p.Tail == 0 && !decodes(sample, p.Text) {
+		if _, at := held.unread(); at == len(sample) {
+			inPlace = held.data
+		}
+	}
 	if marks != nil && p.Tail == 0 {
-		s = marks.resume(ctx, file, p.Text, w.CheckUTF8, w.Start, bufSize)
+		s = marks.resume(ctx, file, inPlace, p.Text, w.CheckUTF8, w.Start, bufSize)
+	}
+	if s == nil && inPlace != nil {
+		s = heldScanner(ctx, inPlace, p.Text.Split, p.Text.StripBOM, w.CheckUTF8)
+	}
+	if s != nil && s.held != "" {
+		// What a read from the disk would have read past the sample, or
+		// past the mark it resumed from.
+		from := len(sample)
+		if s.lines > 0 {
+			from = s.lo
+		}
+		counted.skip(len(inPlace) - from)
 	}
 	if s == nil {
 		s = newScanner(ctx, textReader(sample, file, p.Text), p.Text.Split, p.Text.StripBOM, w.CheckUTF8, bufSize)
@@ -243,6 +264,18 @@ func textReader(sample []byte, file io.Reader, t Text) io.Reader {
 		}
 	}
 	return r
+}
+
+// decodes says textReader changes the bytes of a file whose first bytes
+// are sample, rather than handing them on as they are.
+func decodes(sample []byte, t Text) bool {
+	switch t.Encoding {
+	case EncodingBOM:
+		return true
+	case EncodingUTF16LEMark:
+		return bytes.HasPrefix(sample, []byte{0xff, 0xfe})
+	}
+	return false
 }
 
 // entries lists a directory in directory order, marking directories and
@@ -347,6 +380,15 @@ type countingFile struct {
 	File
 	n        int64
 	progress *atomic.Int64 // told of every read, when set
+}
+
+// skip counts n bytes the scanner takes from the file without reading
+// them through it (heldScanner).
+func (c *countingFile) skip(n int) {
+	c.n += int64(n)
+	if c.progress != nil {
+		c.progress.Add(int64(n))
+	}
 }
 
 func (c *countingFile) Read(b []byte) (int, error) {

@@ -63,14 +63,26 @@ func (m *Marks) of(path string, size int64, mod time.Time, t Text) *Marks {
 
 // resume makes a scanner that starts at the nearest mark at or before line
 // start+1, with file seeked there; nil when there is none, or when the
-// scanner must check bytes it would skip.
-func (m *Marks) resume(ctx context.Context, file File, t Text, check bool, start, bufSize int) *scanner {
+// scanner must check bytes it would skip. A file held in memory (held,
+// else nil) is cut in place from the mark on.
+func (m *Marks) resume(ctx context.Context, file File, held []byte, t Text, check bool, start, bufSize int) *scanner {
 	// The last mark at or before line start+1.
 	i := sort.Search(len(m.at), func(i int) bool { return m.at[i].line > start }) - 1
 	if i < 0 || m.at[i].line == 0 || (check && m.invalid == nil) {
 		return nil
 	}
 	at := m.at[i]
+	if held != nil {
+		if at.offset > int64(len(held)) {
+			return nil
+		}
+		s := heldScanner(ctx, held, t.Split, false, false)
+		s.lo, s.lines, s.afterCR, s.total = int(at.offset), at.line, at.afterCR, m.total
+		if check {
+			s.check = &utf8Check{invalid: *m.invalid, closed: true}
+		}
+		return s
+	}
 	seeker, ok := file.(io.Seeker)
 	if !ok {
 		return nil

@@ -72,7 +72,8 @@ func (c *StatCache) get(k statKey, ask func() statAnswer) statAnswer {
 // data (nil: path is opened on fsys, as any other name), and its Stat is
 // info, the open file's own. Every other Stat, Lstat and Readlink is
 // answered through cache. The returned FS can do what fsys can: read links,
-// probe special files, confine a read beneath a directory.
+// probe special files, confine a read beneath a directory. data must not
+// change while the FS is used: the engine cuts it into lines in place.
 func Snapshot(fsys FS, cache *StatCache, path string, data []byte, info fs.FileInfo) FS {
 	return wrapSnapshot(&snapshot{fsys: fsys, cache: cache, path: path, data: data, info: info})
 }
@@ -121,7 +122,7 @@ func (s *snapshot) held(name string) bool { return s.data != nil && name == s.pa
 
 func (s *snapshot) Open(name string) (File, error) {
 	if s.held(name) {
-		return &heldFile{Reader: bytes.NewReader(s.data), info: s.info}, nil
+		return &heldFile{Reader: bytes.NewReader(s.data), data: s.data, info: s.info}, nil
 	}
 	return s.fsys.Open(name)
 }
@@ -209,7 +210,14 @@ func wrapSnapshot(s *snapshot) FS {
 // heldFile is the held bytes, opened.
 type heldFile struct {
 	*bytes.Reader
+	data []byte // all of them: the scanner cuts lines from them in place
 	info fs.FileInfo
+}
+
+// unread are the bytes not yet read, and how many were.
+func (h *heldFile) unread() (rest []byte, read int) {
+	read = len(h.data) - h.Len()
+	return h.data[read:], read
 }
 
 func (h *heldFile) Close() error                       { return nil }

@@ -237,7 +237,10 @@ func window(s *scanner, w Window) *Page {
 		var text string
 		var replaced int
 		if utf8.Valid(head) {
-			text = texts.of(head)
+			var ok bool
+			if text, ok = s.view(head); !ok {
+				text = texts.of(head)
+			}
 		} else {
 			text, replaced = decodeCounting(head, -1)
 		}

@@ -31,10 +31,9 @@ func (o *opens) Open(name string) (reader.File, error) {
 	return o.OS.Open(name)
 }
 
-// TestAllReadsOnce: every agent's row on every committed fixture is the
-// same when the agents share one reading of the file as when each reads
-// it from the disk, and the file is opened once.
-func TestAllReadsOnce(t *testing.T) {
+// fixtureFiles are the committed fixtures' regular files, in the tree
+// readertest makes of them.
+func fixtureFiles(t *testing.T) []string {
 	root := readertest.FixtureRoot(t)
 	committed := filepath.Join(oracle.Testdata(), "fixtures")
 	var files []string
@@ -48,6 +47,14 @@ func TestAllReadsOnce(t *testing.T) {
 	if len(files) < 150 {
 		t.Fatalf("only %d fixture files", len(files))
 	}
+	return files
+}
+
+// TestAllReadsOnce: every agent's row on every committed fixture is the
+// same when the agents share one reading of the file as when each reads
+// it from the disk, and the file is opened once.
+func TestAllReadsOnce(t *testing.T) {
+	files := fixtureFiles(t)
 	ctx := context.Background()
 	opts := compare.Options{NoTokens: true, MaxCalls: 50}
 	shared := 0
