@@ -5,4 +5,6 @@ import (
 )
 
 // HTML lexer.
-var HTML = chroma.MustNewXMLLexer(embedded, "embedded/html.xml")
+var HTML = lazy(func() chroma.Lexer { // readlens: built on first use
+	return chroma.MustNewXMLLexer(embedded, "embedded/html.xml")
+})

@@ -79,6 +79,34 @@ func Match(filename string) chroma.Lexer {
 	return GlobalLexerRegistry().Match(filename)
 }
 
+// lazy is the lexer build makes, made the first time it is used
+// (readlens: upstream makes the lexers written in Go as the program starts,
+// parsing their XML definitions and filling Common Lisp's and Emacs Lisp's
+// keyword maps, a tenth of every run's start).
+func lazy(build func() chroma.Lexer) chroma.Lexer {
+	return &lazyLexer{build: sync.OnceValue(build)}
+}
+
+type lazyLexer struct{ build func() chroma.Lexer }
+
+func (l *lazyLexer) Config() *chroma.Config { return l.build().Config() }
+
+func (l *lazyLexer) Tokenise(o *chroma.TokeniseOptions, text string) (chroma.Iterator, error) {
+	return l.build().Tokenise(o, text)
+}
+
+func (l *lazyLexer) SetRegistry(r *chroma.LexerRegistry) chroma.Lexer {
+	l.build().SetRegistry(r)
+	return l
+}
+
+func (l *lazyLexer) SetAnalyser(analyser func(text string) float32) chroma.Lexer {
+	l.build().SetAnalyser(analyser)
+	return l
+}
+
+func (l *lazyLexer) AnalyseText(text string) float32 { return l.build().AnalyseText(text) }
+
 // Register a Lexer with the global registry.
 func Register(lexer chroma.Lexer) chroma.Lexer {
 	registered = append(registered, lexer)
