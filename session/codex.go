@@ -5,9 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/readlens/readlens/internal/lazyregexp"
 )
 
 // Codex's rollout, as Codex CLI 0.169.0 writes it
@@ -223,8 +224,8 @@ func codexPath(path, cwd string) string {
 }
 
 var (
-	codexExit      = regexp.MustCompile(`(?m)^(?:Process exited with code|Exit code:) (-?[0-9]+)$`)
-	codexTruncated = regexp.MustCompile(`(?m)^(?:Warning: truncated output|Total output lines: )`)
+	codexExit      = lazyregexp.New(`(?m)^(?:Process exited with code|Exit code:) (-?[0-9]+)$`)
+	codexTruncated = lazyregexp.New(`(?m)^(?:Warning: truncated output|Total output lines: )`)
 )
 
 func (p *codex) result(n int, it *codexItem) {
@@ -291,7 +292,7 @@ func (p *codex) result(n int, it *codexItem) {
 	c.Result = res
 }
 
-var codexLine = regexp.MustCompile(`^L[0-9]+: `)
+var codexLine = lazyregexp.New(`^L[0-9]+: `)
 
 // codexReadFile reads what read_file's output says: the Responses API
 // carries no error flag, and read_file answers with its lines, each

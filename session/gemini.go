@@ -7,10 +7,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/readlens/readlens/internal/lazyregexp"
 )
 
 // Gemini CLI's chat recording, as 0.61.0 writes it
@@ -333,7 +334,7 @@ func geminiResults(s *Session, parts []geminiPart) map[string]*Result {
 }
 
 // geminiTruncated is the status line read_file puts before a cut text.
-var geminiTruncated = regexp.MustCompile(`\AIMPORTANT: The file content has been truncated\.\nStatus: Showing lines ([0-9]+)-([0-9]+) of ([0-9]+) total lines\.\n`)
+var geminiTruncated = lazyregexp.New(`\AIMPORTANT: The file content has been truncated\.\nStatus: Showing lines ([0-9]+)-([0-9]+) of ([0-9]+) total lines\.\n`)
 
 // geminiFileView is what a cut read says it read: read_file says so only
 // when it cuts.

@@ -9,9 +9,10 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/readlens/readlens/internal/lazyregexp"
 )
 
 // pi's session, as 0.73.1 writes it
@@ -178,7 +179,7 @@ func (p *pi) assistant(n int, r *piRecord, blocks []piBlock) {
 // piContinue is the notice pi's read appends to a text it cut: "[1000 more
 // lines in file. Use offset=2002 to continue.]", "[Showing lines 1-2000 of
 // 3001. Use offset=2001 to continue.]".
-var piContinue = regexp.MustCompile(`\n\n\[[^\n]*Use offset=[0-9]+ to continue\.\]$`)
+var piContinue = lazyregexp.New(`\n\n\[[^\n]*Use offset=[0-9]+ to continue\.\]$`)
 
 func (p *pi) result(n int, r *piRecord, blocks []piBlock) {
 	c := p.pending[r.Message.ToolCallID]
@@ -234,8 +235,8 @@ func (p *pi) result(n int, r *piRecord, blocks []piBlock) {
 }
 
 var (
-	piShowing = regexp.MustCompile(`\n\n\[Showing lines ([0-9]+)-([0-9]+) of ([0-9]+)[^\n\]]*\. Use offset=[0-9]+ to continue\.\]$`)
-	piMore    = regexp.MustCompile(`\n\n\[([0-9]+) more lines in file\. Use offset=([0-9]+) to continue\.\]$`)
+	piShowing = lazyregexp.New(`\n\n\[Showing lines ([0-9]+)-([0-9]+) of ([0-9]+)[^\n\]]*\. Use offset=[0-9]+ to continue\.\]$`)
+	piMore    = lazyregexp.New(`\n\n\[([0-9]+) more lines in file\. Use offset=([0-9]+) to continue\.\]$`)
 )
 
 // piFileView is what pi's read of a text file says it read, from its text:

@@ -2,9 +2,10 @@ package session
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/readlens/readlens/internal/lazyregexp"
 )
 
 // Agents read through their shell too: Codex mostly with `sed -n '1,200p'
@@ -102,7 +103,7 @@ func shellRead(command string) (path string, span Span, ok bool) {
 	return files[0], span, true
 }
 
-var sedPrint = regexp.MustCompile(`^([0-9]+)(?:,([0-9]+|\$))?p$`)
+var sedPrint = lazyregexp.New(`^([0-9]+)(?:,([0-9]+|\$))?p$`)
 
 func isCount(s string) bool {
 	if s == "" {

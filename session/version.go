@@ -2,14 +2,15 @@ package session
 
 import (
 	"cmp"
-	"regexp"
 	"strings"
+
+	"github.com/readlens/readlens/internal/lazyregexp"
 )
 
 // Versions are compared as numbers, part by part: Codex 0.105.0 is after
 // 0.99 and before 0.169.0, which a comparison of strings gets wrong.
 
-var versionNumber = regexp.MustCompile(`\d+(?:\.\d+)*`)
+var versionNumber = lazyregexp.New(`\d+(?:\.\d+)*`)
 
 // CompareVersions compares two dotted versions ("0.105.0", "v0.99",
 // "1.18.33-beta"), each part as a number, a missing part as 0: -1 when a

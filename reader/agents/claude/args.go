@@ -3,10 +3,10 @@ package claude
 import (
 	"encoding/json"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 
+	"github.com/readlens/readlens/internal/lazyregexp"
 	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/reader/node"
 )
@@ -15,8 +15,8 @@ import (
 // strict zod schema whose failures it words itself.
 
 var (
-	ccIntString = regexp.MustCompile(`^[-+]?\d+$`)
-	ccNumString = regexp.MustCompile(`^[-+]?\d+(\.\d+)?$`)
+	ccIntString = lazyregexp.New(`^[-+]?\d+$`)
+	ccNumString = lazyregexp.New(`^[-+]?\d+(\.\d+)?$`)
 )
 
 // ccLenient is Tjt: a finite number, or a string of digits.

@@ -3,9 +3,9 @@ package claude
 import (
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"strings"
 
+	"github.com/readlens/readlens/internal/lazyregexp"
 	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/reader/node"
 )
@@ -163,7 +163,7 @@ func (claudeCode) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Out
 	return p, nil
 }
 
-var ccScreenshot = regexp.MustCompile(`^(.+)([ \x{202F}])(AM|PM)(\.png)$`)
+var ccScreenshot = lazyregexp.New(`^(.+)([ \x{202F}])(AM|PM)(\.png)$`)
 
 // ccScreenshotAlt is the other spelling of a macOS screenshot's name (Rjt).
 func ccScreenshotAlt(path string) string {

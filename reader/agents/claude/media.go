@@ -5,9 +5,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"regexp"
 	"strings"
 
+	"github.com/readlens/readlens/internal/lazyregexp"
 	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/reader/node"
 )
@@ -132,7 +132,7 @@ func ccHeaderDims(b []byte) bool {
 	return false
 }
 
-var ccPageObj = regexp.MustCompile(`/Type\s*/Page([^s]|$)`)
+var ccPageObj = lazyregexp.New(`/Type\s*/Page([^s]|$)`)
 
 // ccPageCount counts a PDF's page objects, standing in for pdfinfo; -1 when
 // the bytes are not a PDF readlens can count.

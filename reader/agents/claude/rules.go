@@ -1,10 +1,10 @@
 package claude
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
+	"github.com/readlens/readlens/internal/lazyregexp"
 	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/reader/node"
 )
@@ -81,15 +81,15 @@ func ccMediaExt(ext string) bool {
 // The device guard (tXe): paths under /proc and /dev that never end or
 // block, judged by their spelling.
 var (
-	ccDevTree   = regexp.MustCompile(`^/(?:proc|dev)(?:/|$)`)
+	ccDevTree   = lazyregexp.New(`^/(?:proc|dev)(?:/|$)`)
 	ccDevFiles  = map[string]bool{"/dev/zero": true, "/dev/random": true, "/dev/urandom": true, "/dev/full": true, "/dev/hwrng": true, "/dev/stdin": true, "/dev/tty": true, "/dev/console": true, "/proc/kmsg": true, "/dev/kmsg": true, "/proc/kcore": true, "/proc/vmcore": true, "/dev/core": true, "/dev/mem": true, "/dev/kmem": true, "/dev/port": true, "/dev/stdout": true, "/dev/stderr": true, "/dev/fd/0": true, "/dev/fd/1": true, "/dev/fd/2": true}
-	ccDevRoot   = regexp.MustCompile(`^/proc/[^/]+/root(/)`)
-	ccDevTask   = regexp.MustCompile(`^(/proc/[^/]+)/task/[^/]+(/)`)
-	ccDevLinks  = regexp.MustCompile(`^/proc/[^/]+/cwd/|^/proc/[^/]+/fd/\d+/|^/dev/fd/\d+/|^/dev/(?:stdin|stdout|stderr)/`)
-	ccDevMaps   = regexp.MustCompile(`^/proc/[^/]+/map_files(/|$)`)
-	ccDevTTY    = regexp.MustCompile(`^/dev/(?:pts/(?:\d+|ptmx)|ptmx|tty[^/]*)$`)
-	ccDevProcFd = regexp.MustCompile(`^/proc/[^/]+/fd/\d+$`)
-	ccDevProc   = regexp.MustCompile(`^/proc/[^/]+/(environ|cmdline|auxv|maps|smaps|smaps_rollup|numa_maps|pagemap|mem|stat|statm|status|syscall|stack)$`)
+	ccDevRoot   = lazyregexp.New(`^/proc/[^/]+/root(/)`)
+	ccDevTask   = lazyregexp.New(`^(/proc/[^/]+)/task/[^/]+(/)`)
+	ccDevLinks  = lazyregexp.New(`^/proc/[^/]+/cwd/|^/proc/[^/]+/fd/\d+/|^/dev/fd/\d+/|^/dev/(?:stdin|stdout|stderr)/`)
+	ccDevMaps   = lazyregexp.New(`^/proc/[^/]+/map_files(/|$)`)
+	ccDevTTY    = lazyregexp.New(`^/dev/(?:pts/(?:\d+|ptmx)|ptmx|tty[^/]*)$`)
+	ccDevProcFd = lazyregexp.New(`^/proc/[^/]+/fd/\d+$`)
+	ccDevProc   = lazyregexp.New(`^/proc/[^/]+/(environ|cmdline|auxv|maps|smaps|smaps_rollup|numa_maps|pagemap|mem|stat|statm|status|syscall|stack)$`)
 )
 
 const ccDevLinkWords = "a path through a /proc or /dev link that this tool does not follow; give the file's own path"
@@ -169,7 +169,7 @@ func ccEscape(s string) string {
 // ccPageRange is a parsed pages argument; Last is 0 for an open range ("3-").
 type ccPageRange struct{ First, Last int }
 
-var ccPagesRE = regexp.MustCompile(`^(\d{1,9})(?:\s*(-)\s*(\d{1,9})?)?$`)
+var ccPagesRE = lazyregexp.New(`^(\d{1,9})(?:\s*(-)\s*(\d{1,9})?)?$`)
 
 // ccPages is Cjt: one page or one range, at most 20 pages.
 func ccPages(s string) (ccPageRange, string) {

@@ -4,12 +4,12 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/readlens/readlens/internal/lazyregexp"
 	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/reader/node"
 )
@@ -212,8 +212,8 @@ func clResolve(fsys reader.FS, p string) string {
 // The spellings macOS gives screenshot names, as @cline/shared matches them
 // (pi's path resolver knows the same two).
 var (
-	clUnicodeSpaces = regexp.MustCompile("[\u00a0\u2000-\u200a\u202f\u205f\u3000]")
-	clAmPm          = regexp.MustCompile(`(?i) (AM|PM)\.`)
+	clUnicodeSpaces = lazyregexp.New("[\u00a0\u2000-\u200a\u202f\u205f\u3000]")
+	clAmPm          = lazyregexp.New(`(?i) (AM|PM)\.`)
 )
 
 func clNFC(s string) string { return clUnicodeSpaces.ReplaceAllString(norm.NFC.String(s), " ") }

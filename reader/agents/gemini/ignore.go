@@ -8,6 +8,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/readlens/readlens/internal/lazyregexp"
 	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/reader/node"
 )
@@ -33,7 +34,7 @@ func gmIgnoredWords(resolved string) string {
 	return fmt.Sprintf("File path '%s' is ignored by configured ignore patterns.", resolved)
 }
 
-var gmLineBreak = regexp.MustCompile(`\r\n|\n|\r`)
+var gmLineBreak = lazyregexp.New(`\r\n|\n|\r`)
 
 // gmRule is one pattern as the ignore package receives it, and where it
 // was written.

@@ -6,11 +6,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"regexp"
 	"strings"
 
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/readlens/readlens/internal/lazyregexp"
 	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/reader/node"
 )
@@ -178,8 +178,8 @@ func typeboxNumber(v reader.Value) (float64, bool) {
 	return 0, false
 }
 
-var piUnicodeSpaces = regexp.MustCompile("[\u00a0\u2000-\u200a\u202f\u205f\u3000]")
-var piAmPm = regexp.MustCompile(`(?i) (AM|PM)\.`)
+var piUnicodeSpaces = lazyregexp.New("[\u00a0\u2000-\u200a\u202f\u205f\u3000]")
+var piAmPm = lazyregexp.New(`(?i) (AM|PM)\.`)
 
 // piResolve is pi's resolveReadPath: expand "@", "~" and odd spaces, resolve
 // against the working directory, then try the macOS spellings of a name that
