@@ -24,11 +24,50 @@ import (
 // becomes the old one and the one before is dropped, so a tree of any size
 // holds at most 2*Max answers, and the ones still asked for (the
 // directories near the files being audited) are carried forward.
+//
+// It also keeps, for the run, the view of each directory a profile confines
+// its reads to (os.Root on the disk): opened once, where each call opened
+// and closed one of its own. Close releases them. A StatCache serves one
+// file system: its answers are keyed by name alone.
 type StatCache struct {
 	Max int // entries per generation; 0 is 4096
 
 	mu       sync.Mutex
 	cur, old map[statKey]statAnswer
+	within   map[string]confined
+}
+
+type confined struct {
+	in    FS
+	close func()
+}
+
+// beneath is fsys confined to dir, opened on the first call that asks.
+func (c *StatCache) beneath(fsys FS, dir string) (FS, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if v, ok := c.within[dir]; ok {
+		return v.in, nil
+	}
+	in, done, err := beneath(fsys, dir)
+	if err != nil {
+		return nil, err // asked again by the next call, as the disk may change
+	}
+	if c.within == nil {
+		c.within = map[string]confined{}
+	}
+	c.within[dir] = confined{in, done}
+	return in, nil
+}
+
+// Close releases the confined views the run opened.
+func (c *StatCache) Close() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, v := range c.within {
+		v.close()
+	}
+	c.within = nil
 }
 
 type statKey struct {
@@ -162,15 +201,16 @@ func (s *snapshot) readlink(name string) (string, error) {
 
 // beneath confines the snapshot as the engine confines fsys (os.Root on the
 // disk): the view's stats are the confined file system's own, checked at
-// every step, and only the held file's bytes still come from memory.
+// every step, and only the held file's bytes still come from memory. The
+// confined view is the run's, kept in its StatCache.
 func (s *snapshot) beneath(dir string) (FS, func(), error) {
-	in, done, err := beneath(s.fsys, dir)
+	in, err := s.cache.beneath(s.fsys, dir)
 	if err != nil {
 		return nil, nil, err
 	}
 	v := *s
 	v.fsys, v.confined = in, true
-	return wrapSnapshot(&v), done, nil
+	return wrapSnapshot(&v), func() {}, nil // the cache closes it
 }
 
 // The snapshot reads links and probes special files only where fsys does:

@@ -131,3 +131,37 @@ func TestReadOnceNoDevice(t *testing.T) {
 		t.Error("/dev/zero was held")
 	}
 }
+
+// countingRooter is the disk, counting the confined views it opens and
+// closes.
+type countingRooter struct {
+	OS
+	opened, closed int
+}
+
+func (c *countingRooter) beneath(dir string) (FS, func(), error) {
+	c.opened++
+	return lexical{FS: c.OS, dir: dir}, func() { c.closed++ }, nil
+}
+
+// TestSnapshotConfinedOnce: the calls of a run that confine their reads to
+// one directory share one view of it, which the cache's Close releases.
+func TestSnapshotConfinedOnce(t *testing.T) {
+	disk := &countingRooter{}
+	cache := &StatCache{}
+	for range 3 {
+		s := Snapshot(disk, cache, "/x/a", []byte("a"), nil)
+		in, done, err := s.(rooter).beneath("/x")
+		if err != nil || in == nil {
+			t.Fatal(err)
+		}
+		done()
+	}
+	if disk.opened != 1 || disk.closed != 0 {
+		t.Errorf("opened %d, closed %d before Close; want 1, 0", disk.opened, disk.closed)
+	}
+	cache.Close()
+	if disk.closed != 1 {
+		t.Errorf("closed %d after Close; want 1", disk.closed)
+	}
+}

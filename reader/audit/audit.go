@@ -178,6 +178,7 @@ func Run(ctx context.Context, opts Options, emit func(File) error) (Stats, error
 		fsys = reader.OS{}
 	}
 	stats := &reader.StatCache{}
+	defer stats.Close()
 	// window bounds what is in flight: the lister may run at most this
 	// many entries ahead of the one emitted last, so one slow file holds
 	// back a bounded number of finished ones.

@@ -68,7 +68,9 @@ func readOnce(ctx context.Context, path string, base reader.Request, run func(re
 		return run(base)
 	}
 	shared := base
-	shared.FS = reader.Snapshot(fsys, &reader.StatCache{}, abs, data, info)
+	stats := &reader.StatCache{}
+	defer stats.Close()
+	shared.FS = reader.Snapshot(fsys, stats, abs, data, info)
 	rows, err := run(shared)
 	if err != nil {
 		return nil, err
