@@ -266,7 +266,7 @@ func (cline) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 		if i > 0 {
 			o.Frame("\n")
 		}
-		o.Line(l, fmt.Sprintf("%*d | ", width, l.N), clCutSuffix)
+		o.Line(l, reader.LinePrefix("", l.N, width, " | "), clCutSuffix)
 	}
 	total := pg.Total
 	if c.end != 0 {

@@ -283,7 +283,7 @@ func cxLines(o *reader.Outcome, lines []reader.Line) {
 		if i > 0 {
 			o.Frame("\n")
 		}
-		o.Line(l, fmt.Sprintf("L%d: ", l.N), "")
+		o.Line(l, reader.LinePrefix("L", l.N, 0, ": "), "")
 	}
 }
 

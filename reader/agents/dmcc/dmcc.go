@@ -267,7 +267,7 @@ func dmText(path string, c *dmCall, pg *reader.Page) *reader.Outcome {
 		if i > 0 {
 			o.Frame("\n")
 		}
-		o.Line(l, fmt.Sprintf("%d: ", l.N), dmLineCut)
+		o.Line(l, reader.LinePrefix("", l.N, 0, ": "), dmLineCut)
 		if i < dmPreview {
 			shown := l.Text
 			if l.Cut {

@@ -249,7 +249,7 @@ func (c *envCall) success(f *reader.Found, pg *reader.Page) *reader.Outcome {
 	o.Frame(`{"status": "` + status + `", "data": {"content": "`)
 	chars := 0
 	for _, l := range pg.Lines {
-		prefix := fmt.Sprintf("%4d | ", l.N)
+		prefix := reader.LinePrefix("", l.N, 4, " | ")
 		o.LineAs(l, pyEscapedAfter(prefix, l.Text), len(prefix))
 		o.Frame(`\n`)
 		chars += utf8.RuneCountInString(l.Text)

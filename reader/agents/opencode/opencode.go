@@ -398,7 +398,7 @@ func ocText(p *reader.Plan, c *ocCall, f *reader.Found) *reader.Outcome {
 		if i > 0 {
 			o.Frame("\n")
 		}
-		o.Line(l, fmt.Sprintf("%d: ", l.N), LineCut)
+		o.Line(l, reader.LinePrefix("", l.N, 0, ": "), LineCut)
 	}
 	last := c.offset + len(pg.Lines) - 1
 	next := last + 1

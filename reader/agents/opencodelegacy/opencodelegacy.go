@@ -3,6 +3,7 @@ package opencodelegacy
 import (
 	"encoding/json"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/readlens/readlens/reader"
@@ -264,11 +265,21 @@ func oclText(c *oclCall, f *reader.Found) *reader.Outcome {
 	o := reader.OutcomeFor(pg)
 	o.Frame("<file>\n")
 	preview := make([]string, 0, oclPreview)
+	// i + offset + 1 as JavaScript writes it: for a whole-number offset
+	// well inside float64's integers, the sum's decimal digits, which the
+	// common case computes without JavaScript's arithmetic.
+	off := c.offset.ToNumber()
+	whole := c.offset.IsNumber() && off == math.Trunc(off) && math.Abs(off) < 1<<52
 	for i, l := range pg.Lines {
 		if i > 0 {
 			o.Frame("\n")
 		}
-		num := node.Add(node.Add(node.NumberPrim(float64(i)), c.offset), node.NumberPrim(1)).ToString()
+		var num string
+		if whole {
+			num = strconv.FormatInt(int64(i)+int64(off)+1, 10)
+		} else {
+			num = node.Add(node.Add(node.NumberPrim(float64(i)), c.offset), node.NumberPrim(1)).ToString()
+		}
 		if n := len(num); n < 5 {
 			num = strings.Repeat("0", 5-n) + num
 		}
