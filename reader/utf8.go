@@ -1,6 +1,7 @@
 package reader
 
 import (
+	"encoding/binary"
 	"strings"
 	"unicode/utf8"
 )
@@ -270,4 +271,20 @@ func cutBytes(s string, max int) (string, bool) {
 		i--
 	}
 	return s[:i], true
+}
+
+// isASCII reports whether p is all ASCII, looking at eight bytes at a time.
+func isASCII(p []byte) bool {
+	for len(p) >= 8 {
+		if binary.LittleEndian.Uint64(p)&0x8080808080808080 != 0 {
+			return false
+		}
+		p = p[8:]
+	}
+	for _, c := range p {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }

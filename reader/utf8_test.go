@@ -1,6 +1,7 @@
 package reader
 
 import (
+	"bytes"
 	"encoding/hex"
 	"strings"
 	"testing"
@@ -60,6 +61,24 @@ func TestCuts(t *testing.T) {
 		got, _ := cut(c.in, LineCut{Max: c.max, Unit: c.unit})
 		if got != c.want {
 			t.Errorf("cut(%q, %v, %d) = %q, want %q", c.in, c.unit, c.max, got, c.want)
+		}
+	}
+}
+
+// TestIsASCII: every length around the eight-byte step, with one byte
+// over 0x7f at each place.
+func TestIsASCII(t *testing.T) {
+	for n := 0; n < 20; n++ {
+		p := bytes.Repeat([]byte{'a'}, n)
+		if !isASCII(p) {
+			t.Errorf("%d ASCII bytes: not ASCII", n)
+		}
+		for i := range p {
+			q := bytes.Clone(p)
+			q[i] = 0x80
+			if isASCII(q) {
+				t.Errorf("0x80 at %d of %d: ASCII", i, n)
+			}
 		}
 	}
 }

@@ -236,7 +236,10 @@ func window(s *scanner, w Window) *Page {
 		}
 		var text string
 		var replaced int
-		if utf8.Valid(head) {
+		// Most lines are ASCII: valid, and a byte, a rune and a UTF-16
+		// unit a character, known in one pass over the line.
+		ascii := isASCII(head)
+		if ascii || utf8.Valid(head) {
 			var ok bool
 			if text, ok = s.view(head); !ok {
 				text = texts.of(head)
@@ -250,6 +253,9 @@ func window(s *scanner, w Window) *Page {
 		switch {
 		case rawCut && raw.complete:
 			size = textSize{Bytes: int64(len(raw.head))}
+		case raw.complete && ascii:
+			n := int64(len(text))
+			size = textSize{Bytes: n, Runes: n, UTF16: n}
 		case raw.complete:
 			size = SizeOf(text)
 		}
