@@ -5,6 +5,7 @@ import (
 	"image"
 	"strings"
 	"time"
+	"unsafe"
 )
 
 // Result is one run of an agent's read tool.
@@ -212,6 +213,9 @@ type Outcome struct {
 	Note        string
 	After       string // Result.After
 	preview     *string
+	// inPlace says the last Output was text itself, where every part and
+	// line points already: share has nothing to do.
+	inPlace bool
 	// text is the output as Add writes it: the parts' and the lines' texts
 	// are views into it, so a long read holds its text once while it is
 	// built and Output costs no copy.
@@ -313,6 +317,9 @@ func (o *Outcome) Add(p Part) {
 // them all: a long read then keeps its text once rather than three times.
 // A line printed in the tool's own escaping (LineAs) keeps its own text.
 func (o *Outcome) share(output string) {
+	if o.inPlace {
+		return
+	}
 	at, li := 0, 0
 	for i, p := range o.Parts {
 		o.Parts[i].Text = output[at : at+len(p.Text)]
@@ -353,9 +360,14 @@ func (o *Outcome) Output() string {
 			at += len(p.Text)
 		}
 		if at == n {
+			// The parts already lie in all, and not in a buffer the
+			// builder has since outgrown, when the first one does: it was
+			// written first.
+			o.inPlace = n == 0 || unsafe.StringData(o.Parts[0].Text) == unsafe.StringData(all)
 			return all[:n]
 		}
 	}
+	o.inPlace = false
 	var b strings.Builder
 	b.Grow(n)
 	for _, p := range o.Parts {
