@@ -298,6 +298,32 @@ func (o *Outcome) Add(p Part) {
 	}
 	at := o.text.Len()
 	o.text.WriteString(p.Text)
+	o.placed(p, at)
+}
+
+// AddWritten adds a part whose text write puts in the output: a profile
+// that escapes what it shows (JSON, Python's json.dumps) writes the
+// escaped text once, where it stays, rather than making a string of it
+// to be copied.
+func (o *Outcome) AddWritten(p Part, write func(*strings.Builder)) {
+	at := o.text.Len()
+	write(&o.text)
+	if o.text.Len() == at {
+		return // as Add, an empty piece is none
+	}
+	p.Text = o.text.String()[at:]
+	o.placed(p, at)
+}
+
+// LineWritten is LineAs for a line whose printed text write puts in the
+// output, its first prefix bytes the number prefix.
+func (o *Outcome) LineWritten(l Line, prefix int, write func(*strings.Builder)) {
+	o.AddWritten(Part{Kind: PartLine, Line: l.N, Prefix: prefix}, write)
+	o.Lines = appendDoubling(o.Lines, l)
+}
+
+// placed records p, whose text was just written to the output at at.
+func (o *Outcome) placed(p Part, at int) {
 	all := o.text.String()
 	// Neighbouring pieces of the same kind are one piece.
 	if n := len(o.Parts); n > 0 && p.Kind != PartLine && p.Kind != PartCut && o.Parts[n-1].Kind == p.Kind {

@@ -99,12 +99,20 @@ func abs(n int) int {
 // JavaScript string holds no invalid UTF-8, so each such byte is U+FFFD, as
 // it became when the text was decoded.
 func Quote(s string) string {
-	if !utf8.ValidString(s) {
-		s = strings.Map(func(r rune) rune { return r }, s) // one U+FFFD a bad byte
-	}
 	var b strings.Builder
 	b.Grow(len(s) + 2)
 	b.WriteByte('"')
+	Escape(&b, s)
+	b.WriteByte('"')
+	return b.String()
+}
+
+// Escape writes s as Quote does, without the quotes around it: for a
+// caller that builds a larger string, rather than making one for each.
+func Escape(b *strings.Builder, s string) {
+	if !utf8.ValidString(s) {
+		s = strings.Map(func(r rune) rune { return r }, s) // one U+FFFD a bad byte
+	}
 	start := 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -122,8 +130,6 @@ func Quote(s string) string {
 		start = i + 1
 	}
 	b.WriteString(s[start:])
-	b.WriteByte('"')
-	return b.String()
 }
 
 // jsShortEscapes are JSON's two-character escapes, by the byte they

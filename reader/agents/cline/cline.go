@@ -339,13 +339,15 @@ func (cline) Join(calls []reader.Args, answers []*reader.Outcome) *reader.Outcom
 			}
 		}
 		for _, pt := range a.Parts {
-			esc := node.Quote(pt.Text)
-			pt.Text = esc[1 : len(esc)-1]
 			if r := lone[pt.Line]; r != 0 && pt.Kind == reader.PartLine {
 				// The cut kept half a surrogate pair: JSON.stringify escapes it.
-				pt.Text = strings.TrimSuffix(pt.Text, reader.Replacement) + fmt.Sprintf(`\u%04x`, r)
+				esc := node.Quote(pt.Text)
+				pt.Text = strings.TrimSuffix(esc[1:len(esc)-1], reader.Replacement) + fmt.Sprintf(`\u%04x`, r)
+				o.Add(pt)
+				continue
 			}
-			o.Add(pt)
+			text := pt.Text
+			o.AddWritten(pt, func(b *strings.Builder) { node.Escape(b, text) })
 		}
 		o.Frame(`","success":true}`)
 	}

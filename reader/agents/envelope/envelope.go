@@ -250,7 +250,10 @@ func (c *envCall) success(f *reader.Found, pg *reader.Page) *reader.Outcome {
 	chars := 0
 	for _, l := range pg.Lines {
 		prefix := reader.LinePrefix("", l.N, 4, " | ")
-		o.LineAs(l, pyEscapedAfter(prefix, l.Text), len(prefix))
+		o.LineWritten(l, len(prefix), func(b *strings.Builder) {
+			b.WriteString(prefix)
+			python.Escape(b, l.Text)
+		})
 		o.Frame(`\n`)
 		chars += utf8.RuneCountInString(l.Text)
 	}
@@ -309,14 +312,9 @@ func clipNote(pg *reader.Page) string {
 }
 
 // pyEscaped is a str's JSON escaping without the quotes around it.
-func pyEscaped(s string) string { return pyEscapedAfter("", s) }
-
-// pyEscapedAfter is prefix followed by s escaped, built in one buffer: a
-// line can be 64 MiB.
-func pyEscapedAfter(prefix, s string) string {
+func pyEscaped(s string) string {
 	var b strings.Builder
-	b.Grow(len(prefix) + len(s) + len(s)/8)
-	b.WriteString(prefix)
+	b.Grow(len(s) + len(s)/8)
 	python.Escape(&b, s)
 	return b.String()
 }
