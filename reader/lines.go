@@ -6,7 +6,6 @@ import (
 	"io"
 	"sync"
 	"unicode/utf8"
-	"unsafe"
 )
 
 // Split says how a tool cuts text into lines.
@@ -86,37 +85,6 @@ func newScanner(ctx context.Context, r io.Reader, split Split, stripBOM, checkUT
 		}
 	}
 	return s
-}
-
-// heldScanner cuts data, a file's whole bytes held in memory, in place:
-// the agents of a compare or an audit read one file's bytes (Snapshot),
-// and each copied them into a buffer of its own, and each line out of it.
-// data must never be written while the scanner or a line of it lives.
-func heldScanner(ctx context.Context, data []byte, split Split, stripBOM, checkUTF8 bool) *scanner {
-	s := &scanner{ctx: ctx, split: split, total: -1, buf: data, hi: len(data), eof: true, read: int64(len(data))}
-	s.held = unsafe.String(unsafe.SliceData(data), len(data))
-	if checkUTF8 {
-		s.check = &utf8Check{}
-		s.check.write(data)
-		s.check.close()
-	}
-	if stripBOM && bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
-		s.lo = 3
-	}
-	return s
-}
-
-// view is p, which the scanner handed out, as a string without a copy,
-// when p lies in held bytes.
-func (s *scanner) view(p []byte) (string, bool) {
-	if s.held == "" || len(p) == 0 {
-		return "", false
-	}
-	at := uintptr(unsafe.Pointer(unsafe.SliceData(p))) - uintptr(unsafe.Pointer(unsafe.StringData(s.held)))
-	if at > uintptr(len(s.held)) || uintptr(len(p)) > uintptr(len(s.held))-at {
-		return "", false
-	}
-	return s.held[at : at+uintptr(len(p))], true
 }
 
 // release gives the scanner's buffer back; the scanner is done.
