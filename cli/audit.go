@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 	"time"
 
@@ -220,7 +219,7 @@ func runAudit(cmd *cobra.Command, pos []string, f auditFlags) error {
 	if err := w.begin(); err != nil {
 		return usageErr("%v", err)
 	}
-	defer tuneAuditGC()()
+	defer tuneGC()()
 	began := now()
 	failed := false
 	errOut := cmd.ErrOrStderr()
@@ -289,29 +288,4 @@ func runAudit(cmd *cobra.Command, pos []string, f auditFlags) error {
 		return &exitError{code: exitToolError, err: errors.New("findings --fail-on names"), silent: true}
 	}
 	return nil
-}
-
-// tuneAuditGC lets the collector run less often during an audit, and
-// returns what puts it back. The audit keeps little alive (the files in
-// flight) but allocates every agent's whole output for every file, so at
-// the default GOGC the collector ran every few milliseconds and took a
-// third of the time. GOGC=400 under a soft limit of 160 MiB keeps the peak
-// under the 256 MiB the audit promises. GOGC or GOMEMLIMIT set in the
-// environment win.
-func tuneAuditGC() (restore func()) {
-	gc, limit := -2, int64(-1)
-	if os.Getenv("GOGC") == "" {
-		gc = debug.SetGCPercent(400)
-	}
-	if os.Getenv("GOMEMLIMIT") == "" {
-		limit = debug.SetMemoryLimit(160 << 20)
-	}
-	return func() {
-		if gc != -2 {
-			debug.SetGCPercent(gc)
-		}
-		if limit >= 0 {
-			debug.SetMemoryLimit(limit)
-		}
-	}
 }

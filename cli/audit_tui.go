@@ -23,7 +23,7 @@ func auditInspector(cmd *cobra.Command, f auditFlags, opts audit.Options) error 
 	if !inOK || !outOK || !term.IsTerminal(in.Fd()) || !term.IsTerminal(out.Fd()) {
 		return usageErr("--tui needs a terminal; without it, audit prints its findings")
 	}
-	defer tuneAuditGC()()
+	defer tuneGC()()
 	o := tui.Options{FS: auditFS, Dir: opts.Root, Cwd: opts.Root, Home: os.Getenv("HOME"), Audit: &opts}
 	return tui.Run(cmd.Context(), o, in, out)
 }

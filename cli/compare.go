@@ -121,6 +121,7 @@ func runCompare(cmd *cobra.Command, path string, f compareFlags) error {
 	if f.maxCalls < 1 {
 		return usageErr("--max-calls must be at least 1")
 	}
+	defer tuneGC()()
 	rows, err := compare.All(cmd.Context(), abs, base, profiles, compare.Options{MaxCalls: f.maxCalls, NoTokens: f.noTokens})
 	if err != nil {
 		return usageErr("%v", err)

@@ -56,3 +56,30 @@ func boundMemory() (stop func()) {
 		debug.SetMemoryLimit(was)
 	}
 }
+
+// tuneGC lets the collector run less often during an audit or a compare,
+// and returns what puts it back. Both keep little alive (the files in
+// flight, a plan's current page) but allocate every agent's whole output
+// for every file or call: at the default GOGC the collector ran every few
+// milliseconds, and returned pages to the system only to fault them in
+// again, a third of an audit's time and half of a compare's on a 100 MiB
+// file (16.0 -> 8.6 s of CPU). GOGC=400 under a soft limit of 160 MiB
+// keeps the peak under the 256 MiB the audit promises. GOGC or GOMEMLIMIT
+// set in the environment win.
+func tuneGC() (restore func()) {
+	gc, limit := -2, int64(-1)
+	if os.Getenv("GOGC") == "" {
+		gc = debug.SetGCPercent(400)
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		limit = debug.SetMemoryLimit(160 << 20)
+	}
+	return func() {
+		if gc != -2 {
+			debug.SetGCPercent(gc)
+		}
+		if limit >= 0 {
+			debug.SetMemoryLimit(limit)
+		}
+	}
+}
