@@ -191,7 +191,7 @@ func readText(ctx context.Context, file File, sample []byte, p *Plan, bufSize in
 	// as they are and none have been read but the sample.
 	var inPlace []byte
 	if held != nil && p.Tail == 0 && !decodes(sample, p.Text) {
-		if _, at := held.unread(); at == len(sample) {
+		if held.offset() == len(sample) {
 			inPlace = held.data
 		}
 	}

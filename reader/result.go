@@ -277,14 +277,6 @@ func (o *Outcome) Line(l Line, prefix, cutMark string) {
 	}
 }
 
-// LineAs adds a source line the tool prints in its own escaping (envelope's
-// JSON string): text is the line as printed, its first prefix bytes the
-// number prefix.
-func (o *Outcome) LineAs(l Line, text string, prefix int) {
-	o.Add(Part{Kind: PartLine, Text: text, Line: l.N, Prefix: prefix})
-	o.Lines = appendDoubling(o.Lines, l)
-}
-
 // ErrorText adds the text of an error to an outcome that is more than its
 // error (envelope's JSON around the message) and marks the outcome an error.
 func (o *Outcome) ErrorText(s string) {
@@ -315,8 +307,9 @@ func (o *Outcome) AddWritten(p Part, write func(*strings.Builder)) {
 	o.placed(p, at)
 }
 
-// LineWritten is LineAs for a line whose printed text write puts in the
-// output, its first prefix bytes the number prefix.
+// LineWritten adds a source line the tool prints in its own escaping
+// (envelope's JSON string): write puts the line as printed in the output,
+// its first prefix bytes the number prefix.
 func (o *Outcome) LineWritten(l Line, prefix int, write func(*strings.Builder)) {
 	o.AddWritten(Part{Kind: PartLine, Line: l.N, Prefix: prefix}, write)
 	o.Lines = appendDoubling(o.Lines, l)
@@ -341,7 +334,7 @@ func (o *Outcome) placed(p Part, at int) {
 
 // share points the parts' and the lines' texts into output, which holds
 // them all: a long read then keeps its text once rather than three times.
-// A line printed in the tool's own escaping (LineAs) keeps its own text.
+// A line printed in the tool's own escaping (LineWritten) keeps its own text.
 func (o *Outcome) share(output string) {
 	if o.inPlace {
 		return

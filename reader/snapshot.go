@@ -254,11 +254,8 @@ type heldFile struct {
 	info fs.FileInfo
 }
 
-// unread are the bytes not yet read, and how many were.
-func (h *heldFile) unread() (rest []byte, read int) {
-	read = len(h.data) - h.Len()
-	return h.data[read:], read
-}
+// offset is how many of the bytes have been read.
+func (h *heldFile) offset() int { return len(h.data) - h.Len() }
 
 func (h *heldFile) Close() error                       { return nil }
 func (h *heldFile) Stat() (fs.FileInfo, error)         { return h.info, nil }
