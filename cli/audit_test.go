@@ -3,10 +3,12 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -365,6 +367,45 @@ func TestAuditBadEntries(t *testing.T) {
 		a = parseAudit(t, out)
 		if code != exitOK || a.Files != 1 || len(a.Findings) != 1 || a.Findings[0].Kind != "error" || a.Findings[0].Cap == nil || *a.Findings[0].Cap != "no_answer" {
 			t.Errorf("the FIFO named: exit %d, %s", code, out)
+		}
+	}()
+	select {
+	case <-done:
+	case <-time.After(60 * time.Second):
+		t.Fatal("audit hung")
+	}
+}
+
+// TestAuditSparse: a 100 GB sparse file, one line of zeros, is each
+// agent's answer: Codex and crush show its head and measure the rest, as
+// their tools read the whole line, which readlens does without reading its
+// hole (it took minutes read to the end).
+func TestAuditSparse(t *testing.T) {
+	dir := t.TempDir()
+	f, err := os.Create(filepath.Join(dir, "sparse.bin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = f.Truncate(100 << 30)
+	f.Close()
+	if err != nil {
+		t.Skip("no 100 GB sparse file here:", err)
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		code, out, stderr := cli(t, "audit", "--cwd", dir, "--format", "json", "--no-tokens", "--profiles", "codex,crush,opencode")
+		if code != exitOK {
+			t.Errorf("exit %d: %s", code, stderr)
+			return
+		}
+		var got []string
+		for _, f := range parseAudit(t, out).Findings {
+			got = append(got, fmt.Sprintf("%s %s %s %d-%d", f.Profile, f.Kind, *f.Cap, f.FirstLine, f.LastLine))
+		}
+		want := []string{"codex unseen per_line 1-1", "crush unseen per_line 1-1", "opencode refused binary 0-0"}
+		if !slices.Equal(got, want) {
+			t.Errorf("findings %q, want %q", got, want)
 		}
 	}()
 	select {

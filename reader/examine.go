@@ -208,7 +208,7 @@ func readText(ctx context.Context, file File, sample []byte, p *Plan, bufSize in
 		if s.lines > 0 {
 			from = s.lo
 		}
-		counted.skip(len(inPlace) - from)
+		counted.skip(int64(len(inPlace) - from))
 	}
 	if s == nil {
 		s = newScanner(ctx, textReader(sample, file, p.Text), p.Text.Split, p.Text.StripBOM, w.CheckUTF8, bufSize)
@@ -252,7 +252,7 @@ func readWhole(sample []byte, file io.Reader, max int64) ([]byte, bool, error) {
 // textReader is the file's text as the tool decodes it, its first bytes
 // (already read for detection) put back in front.
 func textReader(sample []byte, file io.Reader, t Text) io.Reader {
-	r := io.MultiReader(bytes.NewReader(sample), file)
+	r := io.Reader(&sampled{head: sample, rest: file})
 	switch t.Encoding {
 	case EncodingBOM:
 		head := make([]byte, 4)
@@ -379,15 +379,16 @@ func (m *memFile) ReadDir(int) ([]fs.DirEntry, error) { return nil, syscall.ENOT
 type countingFile struct {
 	File
 	n        int64
+	holes    int64         // of n, the zeros of holes skipped unread (zeros)
 	progress *atomic.Int64 // told of every read, when set
 }
 
 // skip counts n bytes the scanner takes from the file without reading
 // them through it (heldScanner).
-func (c *countingFile) skip(n int) {
-	c.n += int64(n)
+func (c *countingFile) skip(n int64) {
+	c.n += n
 	if c.progress != nil {
-		c.progress.Add(int64(n))
+		c.progress.Add(n)
 	}
 }
 

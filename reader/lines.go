@@ -62,6 +62,8 @@ type scanner struct {
 	// held is buf as a string when buf is a file's bytes held in memory
 	// (heldScanner): a line lying in it is a substring, never a copy.
 	held string
+	// holesFrom is where the scanner next asks its source for a hole.
+	holesFrom int64
 }
 
 // chunks recycles full-size buffers: the inspector reads file after file.
@@ -226,6 +228,13 @@ func (s *scanner) next(retain int) (rawLine, bool) {
 	}
 	last := byte(0) // the line's last byte so far, for TrimCR on long lines
 	for {
+		if long && s.lo == s.hi {
+			if n := s.zeros(); n > 0 {
+				m.zeros(n)
+				last = 0
+				continue
+			}
+		}
 		if s.lo == s.hi && !s.fill() {
 			if !s.split.Phantom && len(acc) == 0 {
 				s.ended = true
@@ -332,6 +341,10 @@ func (s *scanner) pass(n int) int {
 			break
 		}
 		s.skipLF()
+		if s.lo == s.hi && s.zeros() > 0 {
+			s.mid = true // zeros end no line
+			continue
+		}
 		if s.lo == s.hi && !s.fill() {
 			if s.split.Phantom || s.mid {
 				done++

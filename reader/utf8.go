@@ -197,6 +197,19 @@ func (m *meter) write(b []byte) {
 	}
 }
 
+// zeros measures n zero bytes as write would: the first may end a broken
+// sequence, and each is then one of every unit.
+func (m *meter) zeros(n int64) {
+	if n <= 0 {
+		return
+	}
+	m.write([]byte{0})
+	n--
+	m.size.Bytes += n
+	m.size.Runes += n
+	m.size.UTF16 += n
+}
+
 // close ends the stream and returns its decoded size.
 func (m *meter) close() textSize {
 	if m.s.flush() {
