@@ -43,20 +43,30 @@ func sparseFile(t *testing.T, size int64, parts map[int64]string) string {
 	return p
 }
 
+// scanFile is a scanner of the file at p, checking its UTF-8, as
+// readText makes one, and the file it counts the bytes of.
+func scanFile(t *testing.T, p string, split Split) (*scanner, *countingFile) {
+	t.Helper()
+	f, err := os.Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	counted := &countingFile{File: f}
+	s := newScanner(context.Background(), &sampled{rest: counted}, split, false, true, chunkSize)
+	t.Cleanup(func() {
+		s.release()
+		f.Close()
+	})
+	return s, counted
+}
+
 // TestScannerSkipsHoles: a line made of a 1 GiB hole is measured without
 // being read, and as if it had been: a byte, a character and a UTF-16 unit
 // a zero. The lines after the hole are then read as ever.
 func TestScannerSkipsHoles(t *testing.T) {
 	const gib = 1 << 30
 	p := sparseFile(t, gib+10, map[int64]string{0: "\xc3", gib: "\nend\nlast\n"})
-	f, err := os.Open(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	counted := &countingFile{File: f}
-	s := newScanner(context.Background(), &sampled{rest: counted}, Split{}, false, true, chunkSize)
-	defer s.release()
+	s, counted := scanFile(t, p, Split{})
 	l, ok := s.next(100)
 	if !ok || l.complete {
 		t.Fatalf("first line: ok %v, complete %v; want a long line", ok, l.complete)
@@ -93,15 +103,8 @@ func TestScannerCountsPastHoles(t *testing.T) {
 	const gib = 1 << 30
 	p := sparseFile(t, 2*gib, map[int64]string{0: "a\r", gib: "\rb\r\n"})
 	for _, split := range []Split{{}, {Universal: true}} {
-		f, err := os.Open(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		counted := &countingFile{File: f}
-		s := newScanner(context.Background(), &sampled{rest: counted}, split, false, false, chunkSize)
+		s, counted := scanFile(t, p, split)
 		n := s.count()
-		s.release()
-		f.Close()
 		want := 2 // a\r<zeros>\rb\r, then the zeros to the end (\n split)
 		if split.Universal {
 			want = 4 // a, <zeros>, b, the zeros to the end
@@ -153,14 +156,7 @@ func TestScannerHoleAfterBrokenSequence(t *testing.T) {
 	data := int64(holeMin + chunkSize) // a whole number of buffers
 	end := int64(3 << 20)
 	p := sparseFile(t, end+2, map[int64]string{0: strings.Repeat("x", int(data)-1) + "\xc3", end: "\xa9\n"})
-	f, err := os.Open(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	counted := &countingFile{File: f}
-	s := newScanner(context.Background(), &sampled{rest: counted}, Split{}, false, true, chunkSize)
-	defer s.release()
+	s, counted := scanFile(t, p, Split{})
 	l, ok := s.next(100)
 	if !ok || l.complete {
 		t.Fatalf("ok %v, complete %v; want a long line", ok, l.complete)

@@ -9,14 +9,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"golang.org/x/sys/unix"
 
-	"github.com/readlens/readlens/internal/readertest"
 	"github.com/readlens/readlens/reader"
 )
 
@@ -106,15 +104,7 @@ func TestHolesSameAsRead(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				what := fmt.Sprintf("%s %s %s", p.Info().Name, filepath.Base(path), args)
-				switch {
-				case got.Output != want.Output || got.IsError != want.IsError:
-					t.Fatalf("%s: output differs past holes\n got: %q\nwant: %q", what, readertest.Shorten(got.Output), readertest.Shorten(want.Output))
-				case !reflect.DeepEqual(got.Truncation, want.Truncation):
-					t.Fatalf("%s: truncation %+v past holes, %+v read", what, got.Truncation, want.Truncation)
-				case !reflect.DeepEqual(got.Lines, want.Lines) || !reflect.DeepEqual(got.Facts, want.Facts):
-					t.Fatalf("%s: lines or facts differ past holes", what)
-				}
+				sameAnswer(t, fmt.Sprintf("%s %s %s past holes", p.Info().Name, filepath.Base(path), args), got, want)
 				calls++
 				args = json.RawMessage(got.Truncation.Next)
 			}

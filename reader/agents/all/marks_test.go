@@ -84,15 +84,7 @@ func TestMarksSameAnswers(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				what := fmt.Sprintf("%s %s %s", p.Info().Name, strings.TrimPrefix(path, root), args)
-				switch {
-				case got.Output != fresh.Output || got.IsError != fresh.IsError:
-					t.Fatalf("%s: output differs with marks\n got: %q\nwant: %q", what, readertest.Shorten(got.Output), readertest.Shorten(fresh.Output))
-				case !reflect.DeepEqual(got.Truncation, fresh.Truncation):
-					t.Fatalf("%s: truncation %+v with marks, %+v afresh", what, got.Truncation, fresh.Truncation)
-				case !reflect.DeepEqual(got.Lines, fresh.Lines) || !reflect.DeepEqual(got.Facts, fresh.Facts):
-					t.Fatalf("%s: lines or facts differ with marks", what)
-				}
+				sameAnswer(t, fmt.Sprintf("%s %s %s with marks", p.Info().Name, strings.TrimPrefix(path, root), args), got, fresh)
 				if got.Stats.BytesRead < fresh.Stats.BytesRead {
 					resumed++
 				}
@@ -118,5 +110,20 @@ func TestMarksSameAnswers(t *testing.T) {
 	}
 	if resumed < 100 {
 		t.Fatalf("only %d calls read less with marks: the marks are not used", resumed)
+	}
+}
+
+// sameAnswer fails the test unless got answers as want does: the same
+// output, truncation, lines and facts. what names the call and how got
+// was made.
+func sameAnswer(t *testing.T, what string, got, want *reader.Result) {
+	t.Helper()
+	switch {
+	case got.Output != want.Output || got.IsError != want.IsError:
+		t.Fatalf("%s: output differs\n got: %q\nwant: %q", what, readertest.Shorten(got.Output), readertest.Shorten(want.Output))
+	case !reflect.DeepEqual(got.Truncation, want.Truncation):
+		t.Fatalf("%s: truncation %+v, want %+v", what, got.Truncation, want.Truncation)
+	case !reflect.DeepEqual(got.Lines, want.Lines) || !reflect.DeepEqual(got.Facts, want.Facts):
+		t.Fatalf("%s: lines or facts differ", what)
 	}
 }
