@@ -233,8 +233,9 @@ func writeCompareJSON(w io.Writer, path string, rows []*compare.Row, terminal bo
 // adviseHugePages backs the outputs compare is about to write with huge
 // pages (internal/hugeheap) when they are many: every agent writes the
 // whole file once or more, about a hundred times its size in all. On a
-// 100 KB file that takes 20 ms off 85; under 32 KiB the collection that
-// frees the reserve costs more than the faults it saves.
+// 100 KB file the CPU went from 81 to 54 ms (scripts/bench.sh); under
+// 32 KiB the collection that frees the reserve costs more than the faults
+// it saves.
 func adviseHugePages(path string) {
 	fi, err := os.Stat(path)
 	if err != nil || !fi.Mode().IsRegular() || fi.Size() < 32<<10 {

@@ -45,7 +45,9 @@ func Advise(reserve int) bool {
 	}
 	first := early &^ (hugePage - 1)
 	syscall.Syscall(syscall.SYS_MADVISE, first, hugePage, madvCollapse) // best effort
-	runtime.GC()                                                        // frees the reserve, where the next allocations go
+	// The reserve is garbage now: a collection frees it, and the next
+	// allocations go there.
+	runtime.GC()
 	return true
 }
 
