@@ -10,6 +10,9 @@ import (
 	"runtime/debug"
 
 	"github.com/readlens/readlens/internal/fang"
+	// Maps the code and the heap's first chunk in before the other
+	// initializers fault them in page by page.
+	_ "github.com/readlens/readlens/internal/prefault"
 	"github.com/readlens/readlens/reader/agents/all"
 	"github.com/readlens/readlens/render"
 	"github.com/spf13/cobra"
