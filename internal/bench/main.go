@@ -41,8 +41,8 @@ func main() {
 		defer os.RemoveAll(dir)
 	}
 	bin := filepath.Join(dir, "readlens")
-	step("building readlens")
-	check(run("go", "build", "-o", bin, "."))
+	step("building readlens as the README does (CGO_ENABLED=0)")
+	check(build(bin, false))
 
 	if *auditOnly {
 		fmt.Printf("\nmachine: %s, %s\n", cpuModel(), memTotal())
@@ -259,6 +259,19 @@ func gen(dir, name string, size int, line func(int) string) string {
 
 func run(name string, args ...string) error {
 	cmd := exec.Command(name, args...)
+	cmd.Stderr = os.Stderr
+	return cmd.Run()
+}
+
+// build builds readlens at out: statically, as the README's install does,
+// or with cgo, as a plain go build does where a C compiler is found (pflag
+// imports net, whose resolver links the C library then).
+func build(out string, cgo bool) error {
+	cmd := exec.Command("go", "build", "-o", out, ".")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if cgo {
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=1")
+	}
 	cmd.Stderr = os.Stderr
 	return cmd.Run()
 }
