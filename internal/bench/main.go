@@ -267,11 +267,12 @@ func run(name string, args ...string) error {
 // or with cgo, as a plain go build does where a C compiler is found (pflag
 // imports net, whose resolver links the C library then).
 func build(out string, cgo bool) error {
-	cmd := exec.Command("go", "build", "-o", out, ".")
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	env := "CGO_ENABLED=0"
 	if cgo {
-		cmd.Env = append(os.Environ(), "CGO_ENABLED=1")
+		env = "CGO_ENABLED=1"
 	}
+	cmd := exec.Command("go", "build", "-o", out, ".")
+	cmd.Env = append(os.Environ(), env)
 	cmd.Stderr = os.Stderr
 	return cmd.Run()
 }

@@ -54,9 +54,8 @@ type mapping struct {
 }
 
 // eachMapping calls f with each line of the maps file fd. It reads through
-// a buffer on the stack, since anything allocated now would fault in the
-// pages this package is here to map; a line too long for it (a path of
-// kilobytes) is skipped.
+// a buffer on the stack, where one from the heap would be more pages to
+// fault in; a line too long for it (a path of kilobytes) is skipped.
 func eachMapping(fd int, f func(mapping)) {
 	var buf [4096]byte
 	n, skipping := 0, false
