@@ -24,7 +24,7 @@ func auditBench(bin string, runs int) {
 	n, _ := exec.Command("sh", "-c", "cd '"+src+"' && "+list+" | tr -dc '\\0' | wc -c").Output()
 	fmt.Printf("\nreadlens audit of %s (%s files), every profile (target: within 3x wc -l)\n", src, strings.TrimSpace(string(n)))
 	check(run("sh", "-c", "cd '"+src+"' && "+list+" | xargs -0 cat > /dev/null")) // into the page cache
-	m := measurer{runs: runs}
+	m := newMeasurer(runs)
 	wc := m.time(list+" | xargs -0 wc -l", "sh", "-c", "cd '"+src+"' && "+list+" | xargs -0 wc -l")
 	if scc, err := exec.LookPath("scc"); err == nil {
 		m.time("scc", scc, src)
@@ -35,7 +35,7 @@ func auditBench(bin string, runs int) {
 		t := m.time(label, bin, args...)
 		m.ratio(t, wc, 3)
 	}
-	rss := peakRSS(bin, "audit", "--format", "json", "--cwd", src)
-	fmt.Printf("  %-44s %8.1f MiB  %s\n", "peak RSS, readlens audit", rss, verdict(rss < 256))
+	rss, exit := peakRSS(bin, "audit", "--format", "json", "--cwd", src)
+	fmt.Printf("  %-44s %8.1f MiB  %s%s\n", "peak RSS, readlens audit", rss, verdict(rss < 256), failedNote(exit))
 	_ = os.Stdout.Sync()
 }

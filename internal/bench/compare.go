@@ -16,7 +16,7 @@ import (
 func compareBench(bin, dir, large string, runs int) {
 	name := filepath.Base(large)
 	fmt.Printf("\nreadlens compare, every profile (targets: within 3x one read of %s; a 100 KB file under 50 ms of CPU)\n", name)
-	once := measurer{runs: 1}
+	once := newMeasurer(1)
 	read := once.time("readlens read "+name, bin, "read", large)
 	for _, flags := range [][]string{{"--no-tokens"}, nil} {
 		args := append([]string{"compare", large}, flags...)

@@ -28,13 +28,13 @@ func imageBench(bin, dir string, runs int) {
 	check(run("cat", path))
 	decoded := float64(side*side*4) / (1 << 20)
 	fmt.Printf("\n50 MP PNG, read --json (targets: within 2 s; peak RSS within 2x the decoded %.0f MiB)\n", decoded)
-	m := measurer{runs: runs}
+	m := newMeasurer(runs)
 	for _, p := range []string{"claude-code", "pi"} {
 		t := m.time("readlens read --json --profile "+p, bin, "read", "--json", "--profile", p, path)
 		fmt.Printf("  %-44s %8.2fx 2 s  %s\n", "  ratio", t.Seconds()/2, verdict(t <= 2*time.Second))
 		fmt.Printf("  %-44s %10s  (less swayed than the wall time by the machine's other load)\n", "  CPU, user and system", round(cpuTime(bin, "read", "--json", "--profile", p, path)))
-		rss := peakRSS(bin, "read", "--json", "--profile", p, path)
-		fmt.Printf("  %-44s %8.1f MiB  %.2fx decoded  %s\n", "  peak RSS", rss, rss/decoded, verdict(rss <= 2*decoded))
+		rss, exit := peakRSS(bin, "read", "--json", "--profile", p, path)
+		fmt.Printf("  %-44s %8.1f MiB  %.2fx decoded  %s%s\n", "  peak RSS", rss, rss/decoded, verdict(rss <= 2*decoded), failedNote(exit))
 	}
 }
 

@@ -12,6 +12,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -78,7 +79,7 @@ func main() {
 		check(run("cat", f)) // into the page cache: every tool reads from memory
 	}
 
-	m := measurer{runs: *runs}
+	m := newMeasurer(*runs)
 	fmt.Printf("\nmachine: %s, %s\n", cpuModel(), memTotal())
 	fmt.Printf("median of %d runs, wall time; files in %s\n\n", *runs, dir)
 
@@ -99,8 +100,8 @@ func main() {
 	fmt.Println("\npeak RSS, 1 MiB against 1 GiB (target: under 64 MiB, the same for both)")
 	for _, f := range []string{mib, gib} {
 		for _, p := range []string{"opencode", "pi"} {
-			rss := peakRSS(bin, "read", f, "--profile", p)
-			fmt.Printf("  %-44s %8.1f MiB  %s\n", "readlens read --profile "+p+" "+filepath.Base(f), rss, verdict(rss < 64))
+			rss, exit := peakRSS(bin, "read", f, "--profile", p)
+			fmt.Printf("  %-44s %8.1f MiB  %s%s\n", "readlens read --profile "+p+" "+filepath.Base(f), rss, verdict(rss < 64), failedNote(exit))
 		}
 	}
 
@@ -146,29 +147,48 @@ func (m measurer) againstAgents(oracles, dir, file string, readlens time.Duratio
 	}
 }
 
-type measurer struct{ runs int }
+type measurer struct {
+	runs int
+	exit *int // the last command timed exited so: not 0, its time is a failure's
+}
 
-// time runs a command several times and prints and returns its median.
+func newMeasurer(runs int) measurer { return measurer{runs: runs, exit: new(int)} }
+
+// time runs a command several times and prints and returns its median. A
+// command that fails (pi on a file over V8's 512 MiB string limit, as the
+// real tool does) is timed and printed with its exit status.
 func (m measurer) time(label, name string, args ...string) time.Duration {
 	var ds []time.Duration
+	*m.exit = 0
 	for i := 0; i < m.runs; i++ {
 		cmd := exec.Command(name, args...)
 		cmd.Stdout, cmd.Stderr = nil, nil
 		start := time.Now()
 		if err := cmd.Run(); err != nil {
-			if _, ok := err.(*exec.ExitError); !ok {
+			var exit *exec.ExitError
+			if !errors.As(err, &exit) {
 				check(err)
 			}
+			*m.exit = exit.ExitCode()
 		}
 		ds = append(ds, time.Since(start))
 	}
 	slices.Sort(ds)
 	d := ds[len(ds)/2]
-	fmt.Printf("  %-44s %10s\n", label, round(d))
+	if *m.exit != 0 {
+		fmt.Printf("  %-44s %10s  exit status %d\n", label, round(d), *m.exit)
+	} else {
+		fmt.Printf("  %-44s %10s\n", label, round(d))
+	}
 	return d
 }
 
+// ratio prints t against base, unless the command timed last failed.
 func (m measurer) ratio(t, base time.Duration, target float64) {
+	if *m.exit != 0 {
+		fmt.Printf("  %-44s none: the command failed\n", "  ratio")
+		return
+	}
 	r := float64(t) / float64(base)
 	fmt.Printf("  %-44s %8.2fx      %s\n", "  ratio", r, verdict(r <= target))
 }
@@ -180,6 +200,14 @@ func round(d time.Duration) string {
 	return d.Round(100 * time.Microsecond).String()
 }
 
+// failedNote is what a figure of a command that failed says after it.
+func failedNote(exit int) string {
+	if exit == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (exit status %d: the tool's own error)", exit)
+}
+
 func verdict(ok bool) string {
 	if ok {
 		return "meets the target"
@@ -187,23 +215,29 @@ func verdict(ok bool) string {
 	return "MISSES the target"
 }
 
-// peakRSS is /usr/bin/time's maximum resident set size, in MiB.
-func peakRSS(name string, args ...string) float64 {
+// peakRSS is /usr/bin/time's maximum resident set size, in MiB, and the
+// command's exit status.
+func peakRSS(name string, args ...string) (mib float64, exit int) {
 	f, err := os.CreateTemp("", "readlens-rss-")
 	check(err)
 	f.Close()
 	defer os.Remove(f.Name())
 	cmd := exec.Command("/usr/bin/time", append([]string{"-f", "%M", "-o", f.Name(), name}, args...)...)
 	if err := cmd.Run(); err != nil {
-		if _, ok := err.(*exec.ExitError); !ok {
+		var failed *exec.ExitError
+		if !errors.As(err, &failed) {
 			check(err)
 		}
+		exit = failed.ExitCode()
 	}
 	b, err := os.ReadFile(f.Name())
 	check(err)
-	kb, err := strconv.ParseFloat(strings.TrimSpace(string(b)), 64)
+	// A command that failed leaves "Command exited with non-zero status N"
+	// above the figure.
+	lines := strings.Fields(string(b))
+	kb, err := strconv.ParseFloat(lines[len(lines)-1], 64)
 	check(err)
-	return kb / 1024
+	return kb / 1024, exit
 }
 
 type agent struct {
