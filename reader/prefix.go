@@ -8,13 +8,19 @@ import "strconv"
 // Sprintf took a sixth of the agents' formatting.
 func LinePrefix(lead string, n, width int, sep string) string {
 	var buf [64]byte
+	return string(AppendLinePrefix(buf[:0], lead, n, width, sep))
+}
+
+// AppendLinePrefix appends LinePrefix(lead, n, width, sep) to dst: with a
+// buffer of the caller's, the prefix costs no allocation
+// (Outcome.NumberedLine).
+func AppendLinePrefix(dst []byte, lead string, n, width int, sep string) []byte {
 	var digits [20]byte
 	d := strconv.AppendInt(digits[:0], int64(n), 10)
-	b := append(buf[:0], lead...)
+	dst = append(dst, lead...)
 	for pad := width - len(d); pad > 0; pad-- {
-		b = append(b, ' ')
+		dst = append(dst, ' ')
 	}
-	b = append(b, d...)
-	b = append(b, sep...)
-	return string(b)
+	dst = append(dst, d...)
+	return append(dst, sep...)
 }

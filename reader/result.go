@@ -262,12 +262,26 @@ func (o *Outcome) Media(s string) { o.Add(Part{Kind: PartMedia, Text: s}) }
 func (o *Outcome) Line(l Line, prefix, cutMark string) {
 	at := o.text.Len()
 	o.text.WriteString(prefix)
+	o.line(at, l, cutMark)
+}
+
+// NumberedLine is Line with a prefix made in the caller's buffer
+// (AppendLinePrefix), where a string of it would be made for every line.
+func (o *Outcome) NumberedLine(l Line, prefix []byte, cutMark string) {
+	at := o.text.Len()
+	o.text.Write(prefix)
+	o.line(at, l, cutMark)
+}
+
+// line adds l's text after the prefix written from at.
+func (o *Outcome) line(at int, l Line, cutMark string) {
+	prefix := o.text.Len() - at
 	o.text.WriteString(l.Text)
 	text := o.text.String()[at:]
 	if text != "" { // as Add, an empty piece is none
-		o.Parts = appendDoubling(o.Parts, Part{Kind: PartLine, Text: text, Line: l.N, Prefix: len(prefix)})
+		o.Parts = appendDoubling(o.Parts, Part{Kind: PartLine, Text: text, Line: l.N, Prefix: prefix})
 	}
-	l.Text = text[len(prefix):]
+	l.Text = text[prefix:]
 	if l.Cut && cutMark != "" {
 		o.Add(Part{Kind: PartCut, Text: cutMark, Line: l.N})
 	}

@@ -63,7 +63,8 @@ func lowerWord(s string) int {
 	if u == 0 {
 		return 0
 	}
-	ends := []int{0} // where each count of upper characters ends
+	var room [16]int
+	ends := append(room[:0], 0) // where each count of upper characters ends
 	for i, r := range s {
 		if !upperClass(r) {
 			break

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"syscall"
 
@@ -192,6 +191,7 @@ func (crush) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	o.Frame("<file>\n")
 	// addLineNumbers("") is "": one empty line gets no number.
 	if !(len(lines) == 1 && lines[0].Text == "" && !lines[0].Cut) {
+		var num [64]byte // each line's number, made in place
 		for i, l := range lines {
 			if i > 0 {
 				o.Frame("\n")
@@ -199,11 +199,9 @@ func (crush) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 			if !l.Cut {
 				l.Text = strings.TrimSuffix(l.Text, "\r")
 			}
-			num := strconv.Itoa(c.offset + 1 + i) // a negative offset numbers from it
-			if len(num) < 6 {
-				num = fmt.Sprintf("%6s", num)
-			}
-			o.Line(l, num+"|", crCutMark)
+			// fmt.Sprintf("%6s|") of the number; a negative offset numbers
+			// from it.
+			o.NumberedLine(l, reader.AppendLinePrefix(num[:0], "", c.offset+1+i, 6, "|"), crCutMark)
 		}
 	}
 	t := &o.Truncation

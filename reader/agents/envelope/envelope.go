@@ -248,10 +248,11 @@ func (c *envCall) success(f *reader.Found, pg *reader.Page) *reader.Outcome {
 	o := reader.OutcomeFor(pg)
 	o.Frame(`{"status": "` + status + `", "data": {"content": "`)
 	chars := 0
+	var num [64]byte // each line's number, made in place
 	for _, l := range pg.Lines {
-		prefix := reader.LinePrefix("", l.N, 4, " | ")
+		prefix := reader.AppendLinePrefix(num[:0], "", l.N, 4, " | ")
 		o.LineWritten(l, len(prefix), func(b *strings.Builder) {
-			b.WriteString(prefix)
+			b.Write(prefix)
 			python.Escape(b, l.Text)
 		})
 		o.Frame(`\n`)
