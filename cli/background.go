@@ -6,7 +6,6 @@ import (
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
-	"golang.org/x/sys/unix"
 )
 
 // hasDarkBackground asks a terminal for its background colour: raw mode,
@@ -30,12 +29,4 @@ func darkBackground(in io.Reader, out io.Writer) bool {
 		return true
 	}
 	return hasDarkBackground(inFile, outFile)
-}
-
-// foreground reports a terminal whose foreground process group is
-// readlens's own: not a pipe or a file, not the terminal of a shell that
-// readlens is a background job of, not another session's terminal.
-func foreground(f *os.File) bool {
-	pgrp, err := unix.IoctlGetInt(int(f.Fd()), unix.TIOCGPGRP)
-	return err == nil && pgrp == unix.Getpgrp()
 }
