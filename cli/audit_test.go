@@ -10,10 +10,11 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 	"testing/fstest"
 	"time"
+
+	"github.com/readlens/readlens/internal/fixtures"
 
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/readlens/readlens/internal/oracle"
@@ -332,7 +333,7 @@ func TestAuditFailOn(t *testing.T) {
 // shown as symbols in the text form.
 func TestAuditBadEntries(t *testing.T) {
 	dir := t.TempDir()
-	if err := syscall.Mkfifo(filepath.Join(dir, "pipe"), 0o644); err != nil {
+	if err := fixtures.Mkfifo(filepath.Join(dir, "pipe")); err != nil {
 		t.Skip("no FIFO here:", err)
 	}
 	hostile := "evil\x1b[31mname\nx.txt"

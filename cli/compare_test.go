@@ -6,10 +6,11 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"testing/fstest"
 	"time"
+
+	"github.com/readlens/readlens/internal/fixtures"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
@@ -96,7 +97,7 @@ func TestCompareUsageErrors(t *testing.T) {
 func TestCompareFIFO(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "pipe")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+	if err := fixtures.Mkfifo(fifo); err != nil {
 		t.Skip("no FIFOs here:", err)
 	}
 	code, out, _ := cli(t, "compare", fifo, "--json", "--profiles", "opencode,pi,cline")

@@ -9,9 +9,10 @@ import (
 	"reflect"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/readlens/readlens/internal/fixtures"
 
 	"github.com/readlens/readlens/internal/oracle"
 )
@@ -311,7 +312,7 @@ func TestOpencodeDBWrittenWhileRead(t *testing.T) {
 func TestOpencodeDBFIFO(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "opencode.db")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+	if err := fixtures.Mkfifo(fifo); err != nil {
 		t.Skip("no FIFOs here:", err)
 	}
 	done := make(chan bool)

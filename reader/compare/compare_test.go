@@ -9,9 +9,10 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/readlens/readlens/internal/fixtures"
 
 	"github.com/readlens/readlens/internal/oracle"
 	"github.com/readlens/readlens/internal/readertest"
@@ -313,7 +314,7 @@ func TestVerdicts(t *testing.T) {
 func TestFIFO(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "pipe")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+	if err := fixtures.Mkfifo(fifo); err != nil {
 		t.Skip("no FIFOs here:", err)
 	}
 	rows, err := compare.All(context.Background(), fifo, request(dir), all.Profiles, compare.Options{})
