@@ -34,6 +34,7 @@ var Cl100k = &Counter{}
 type Counter struct {
 	enc   tokenizer.Encoding // "" is cl100k_base
 	split func(string) int   // nextPiece for enc
+	fast  func(string) int   // splitASCII for enc: 0 leaves the piece to split
 	ranks *table             // enc's table
 	// The library counts what the tables do not: a piece too long for
 	// bpeCount, text that is not UTF-8. It is loaded only then.
@@ -72,13 +73,19 @@ func (c *Counter) Count(text string) int {
 	if !utf8.ValidString(text) {
 		return c.library(text) // it replaces bad bytes first
 	}
-	split, table := c.split, c.ranks
+	split, fast, table := c.split, c.fast, c.ranks
 	if c.enc == "" {
-		split, table = nextPiece, cl100kTable
+		split, fast, table = nextPiece, splitASCII, cl100kTable
 	}
 	n := 0
 	for len(text) > 0 {
-		k := split(text)
+		k := 0
+		if text[0] < utf8.RuneSelf {
+			k = fast(text)
+		}
+		if k == 0 {
+			k = split(text)
+		}
 		if k < 0 { // no piece: skipped
 			text = text[-k:]
 			continue
@@ -90,6 +97,9 @@ func (c *Counter) Count(text string) int {
 }
 
 func (c *Counter) piece(table *table, p string) int {
+	if len(p) == 1 {
+		return 1 // every byte is a token
+	}
 	if len(p) > bpeMax {
 		return c.library(p)
 	}

@@ -8,7 +8,7 @@ import (
 )
 
 // O200k counts o200k_base tokens (Codex's models), as the library does.
-var O200k = &Counter{enc: tokenizer.O200kBase, split: nextPieceO200k, ranks: o200kTable}
+var O200k = &Counter{enc: tokenizer.O200kBase, split: nextPieceO200k, fast: splitASCIIO200k, ranks: o200kTable}
 
 // nextPieceO200k is nextPiece for o200k_base's pattern:
 //
