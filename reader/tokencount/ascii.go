@@ -17,6 +17,7 @@ const (
 	cBreak              // \r and \n
 	cPunct              // [^\s\p{L}\p{N}], less DEL
 	cOther              // not ASCII: nextPiece decides
+	cSlash              // '/', which o200k_base takes after punctuation
 )
 
 // byteClass is each byte's class, from the classes nextPiece uses.
@@ -36,6 +37,9 @@ var byteClass = func() (t [256]uint8) {
 			}
 		case punct.ascii[b]:
 			t[b] = cPunct
+			if b == '/' {
+				t[b] |= cSlash
+			}
 		}
 		// DEL is in no class: no alternative takes it.
 	}
@@ -80,38 +84,10 @@ func splitASCII(s string) int {
 			return max(run(s, 2, cLetter), 0)
 		}
 	}
-	switch {
-	case c0&cLetter != 0:
+	if c0&cLetter != 0 {
 		return max(run(s, 1, cLetter), 0)
-	case c0&cDigit != 0: // \p{N}{1,3}
-		i := 1
-		for i < 3 && i < len(s) && byteClass[s[i]]&cDigit != 0 {
-			i++
-		}
-		if i < 3 && i < len(s) && s[i] >= utf8.RuneSelf {
-			return 0
-		}
-		return i
 	}
-	// ' ?[^\s\p{L}\p{N}]+[\r\n]*'
-	at := 0
-	if b0 == ' ' {
-		at = 1
-	}
-	if at < len(s) && byteClass[s[at]]&cOther != 0 {
-		return 0
-	}
-	if at < len(s) && byteClass[s[at]]&cPunct != 0 {
-		e := run(s, at+1, cPunct)
-		if e < 0 {
-			return 0
-		}
-		for e < len(s) && byteClass[s[e]]&cBreak != 0 {
-			e++
-		}
-		return e
-	}
-	return spaceASCII(s)
+	return numberPunctSpace(s, cBreak)
 }
 
 // splitASCIIO200k is nextPieceO200k(s) for s starting with an ASCII byte,
@@ -137,6 +113,18 @@ func splitASCIIO200k(s string) int {
 			return max(k, 0)
 		}
 	}
+	return numberPunctSpace(s, cBreak|cSlash)
+}
+
+// numberPunctSpace is the pieces both patterns end with, for s starting
+// with an ASCII byte that no alternative before them took:
+//
+//	\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+
+//
+// where trailing is the class after the punctuation (o200k_base adds /
+// to the line breaks); 0 when a character past ASCII may change the piece.
+func numberPunctSpace(s string, trailing uint8) int {
+	c0 := byteClass[s[0]]
 	if c0&cDigit != 0 {
 		i := 1
 		for i < 3 && i < len(s) && byteClass[s[i]]&cDigit != 0 {
@@ -147,9 +135,8 @@ func splitASCIIO200k(s string) int {
 		}
 		return i
 	}
-	// ' ?[^\s\p{L}\p{N}]+[\r\n/]*'
 	at := 0
-	if b0 == ' ' {
+	if s[0] == ' ' {
 		at = 1
 	}
 	if at < len(s) && byteClass[s[at]]&cOther != 0 {
@@ -160,7 +147,7 @@ func splitASCIIO200k(s string) int {
 		if e < 0 {
 			return 0
 		}
-		for e < len(s) && (byteClass[s[e]]&cBreak != 0 || s[e] == '/') {
+		for e < len(s) && byteClass[s[e]]&trailing != 0 {
 			e++
 		}
 		return e
