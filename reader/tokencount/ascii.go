@@ -4,10 +4,11 @@ import "unicode/utf8"
 
 // Source code is nearly all ASCII, and the split is most of a count's
 // time: nextPiece decodes a rune and asks unicode's tables of each piece's
-// first characters. splitASCII decides an ASCII piece from a table of byte
-// classes instead, and leaves to nextPiece any piece that may reach a
-// character past ASCII (a letter or a space of another script could
-// continue it), so the two never differ: TestSplitASCII holds them equal.
+// first characters. splitASCII (splitASCIIO200k for nextPieceO200k)
+// decides an ASCII piece from a table of byte classes instead, and leaves
+// to the general split any piece that may reach a character past ASCII (a
+// letter or a space of another script could continue it), so the two
+// never differ: TestSplitASCII and TestSplitASCIIO200k hold them equal.
 
 // The classes of an ASCII byte; other is every byte from 0x80.
 const (
@@ -68,7 +69,7 @@ func splitASCII(s string) int {
 	}
 	if b0 == '\'' && len(s) > 1 {
 		if s[1] >= utf8.RuneSelf {
-			return 0 // 'ſ, and what follows a non-ASCII letter
+			return 0 // 'ſ is a contraction, 'é the start of a word
 		}
 		if k := contraction(s[1:]); k > 0 {
 			return 1 + k
