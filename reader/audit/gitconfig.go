@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/user"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -15,14 +16,22 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/format/config"
 )
 
-// excludesFile is the user's excludes file as git finds it: core.excludesFile
-// from the system, global and repository configuration (and the work
-// tree's config.worktree when extensions.worktreeConfig is on), the last
-// one set winning, with [include] and [includeIf] sections followed in
-// place (gitconfig_include.go); else $XDG_CONFIG_HOME/git/ignore,
-// $HOME/.config/git/ignore when XDG_CONFIG_HOME is unset. A relative name
-// is taken from top, where git runs once it has found the work tree.
-func excludesFile(top, gitDir, commonDir string) (string, error) {
+// gitSettings are what the listing takes from git's configuration.
+type gitSettings struct {
+	excludesFile string // "" for none
+	ignoreCase   bool   // core.ignoreCase
+}
+
+// readGitSettings reads the system, global and repository configuration
+// (and the work tree's config.worktree when extensions.worktreeConfig is
+// on), the last value set winning, with [include] and [includeIf] sections
+// followed in place (gitconfig_include.go).
+//
+// The excludes file is core.excludesFile, else $XDG_CONFIG_HOME/git/ignore,
+// $HOME/.config/git/ignore when XDG_CONFIG_HOME is unset; set empty, it is
+// none. A relative name is taken from top, where git runs once it has
+// found the work tree.
+func readGitSettings(top, gitDir, commonDir string) (gitSettings, error) {
 	home, _ := os.UserHomeDir()
 	xdg := os.Getenv("XDG_CONFIG_HOME")
 	if xdg == "" && home != "" {
@@ -51,30 +60,45 @@ func excludesFile(top, gitDir, commonDir string) (string, error) {
 	if configBool(configValue(repoConfig, "extensions", "worktreeconfig")) {
 		files = append(files, filepath.Join(gitDir, "config.worktree"))
 	}
-	name := ""
+	var cfg gitSettings
+	name, named := "", false
 	cr := &configReader{files: files, gitDir: gitDir, home: home}
-	cr.set = func(section, subsection, key, value string) error {
-		if strings.EqualFold(section, "core") && subsection == "" && strings.EqualFold(key, "excludesfile") {
-			name = value
+	cr.set = func(e configEntry) error {
+		switch {
+		case e.is("core", "excludesfile"):
+			name, named = e.value, true
+		case e.is("core", "ignorecase"):
+			cfg.ignoreCase = e.blank || configBool(e.value)
 		}
 		return nil
 	}
 	if err := cr.readAll(); err != nil {
-		return "", err
+		return gitSettings{}, err
 	}
-	if name == "" {
-		if xdg == "" {
-			return "", nil
+	switch {
+	case !named:
+		if xdg != "" {
+			cfg.excludesFile = filepath.Join(xdg, "git", "ignore")
 		}
-		return filepath.Join(xdg, "git", "ignore"), nil
+	case name != "":
+		if expanded, ok := expandHome(name, home); ok {
+			name = expanded
+		}
+		if !filepath.IsAbs(name) {
+			name = filepath.Join(top, name)
+		}
+		cfg.excludesFile = name
 	}
-	if expanded, ok := expandHome(name, home); ok {
-		name = expanded
+	return cfg, nil
+}
+
+// is says the entry is section.key, outside any subsection but a remote's
+// (remote.<name>.url).
+func (e configEntry) is(section, key string) bool {
+	if (e.subsection != "") != strings.EqualFold(section, "remote") {
+		return false
 	}
-	if !filepath.IsAbs(name) {
-		name = filepath.Join(top, name)
-	}
-	return name, nil
+	return strings.EqualFold(e.section, section) && strings.EqualFold(e.key, key)
 }
 
 // configReader reads git config files in order, following includes.
@@ -82,7 +106,7 @@ type configReader struct {
 	files  []string // the system's, the user's, the repository's
 	gitDir string   // the repository's, for includeIf "gitdir:"
 	home   string
-	set    func(section, subsection, key, value string) error
+	set    func(e configEntry) error // each entry as it is read
 
 	// hasconfig:remote.*.url: needs every remote URL first: a pass
 	// over all the files that takes every such condition as true.
@@ -135,7 +159,7 @@ const maxIncludeDepth = 10
 // reading each included file where its include line is.
 func (cr *configReader) read(file string, depth int) error {
 	for _, e := range parseConfig(file) {
-		if err := cr.set(e.section, e.subsection, e.key, e.value); err != nil {
+		if err := cr.set(e); err != nil {
 			return err
 		}
 		if !strings.EqualFold(e.key, "path") || e.blank {
@@ -189,8 +213,8 @@ func (cr *configReader) read(file string, depth int) error {
 	return nil
 }
 
-func forbidRemoteURL(section, subsection, key, _ string) error {
-	if strings.EqualFold(section, "remote") && subsection != "" && strings.EqualFold(key, "url") {
+func forbidRemoteURL(e configEntry) error {
+	if e.is("remote", "url") {
 		return errors.New("remote URLs cannot be configured in file directly or indirectly included by includeIf.hasconfig:remote.*.url")
 	}
 	return nil
@@ -217,13 +241,15 @@ func expandHome(path, home string) (string, bool) {
 	return u.HomeDir + "/" + tail, true
 }
 
-// configBool is git's reading of a boolean set to true, yes, on or 1.
+// configBool is git's reading of a boolean: true, yes, on, or a number
+// other than 0.
 func configBool(v string) bool {
 	switch strings.ToLower(v) {
-	case "true", "yes", "on", "1":
+	case "true", "yes", "on":
 		return true
 	}
-	return false
+	n, err := strconv.ParseInt(v, 0, 64)
+	return err == nil && n != 0
 }
 
 // configValue is the last value of section.key in a git config file, or

@@ -56,9 +56,9 @@ func (cr *configReader) readURLs() error {
 	}
 	cr.urlsRead = true
 	pass := &configReader{files: cr.files, gitDir: cr.gitDir, home: cr.home, unconditional: true}
-	pass.set = func(section, subsection, key, value string) error {
-		if strings.EqualFold(section, "remote") && subsection != "" && strings.EqualFold(key, "url") {
-			cr.urls = append(cr.urls, value)
+	pass.set = func(e configEntry) error {
+		if e.is("remote", "url") {
+			cr.urls = append(cr.urls, e.value)
 		}
 		return nil
 	}

@@ -14,8 +14,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-
-	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
 )
 
 // Without git on PATH, a work tree is listed as `git ls-files --cached
@@ -23,17 +21,17 @@ import (
 // files are the index's entries (read by gitindex.go, a split index joined
 // to its shared one, a sparse index's directories expanded from their
 // trees; so a tracked file that a .gitignore matches is listed, as git
-// lists it), and
-// the untracked ones come from a walk that applies the ignore rules with
-// go-git's gitignore patterns, in git's order of precedence:
-// core.excludesFile (found through the config's includes, gitconfig.go;
-// or $XDG_CONFIG_HOME/git/ignore), .git/info/exclude,
-// then each directory's .gitignore, the deeper ones winning. Like git, the
-// walk does not enter an ignored directory (so a negation cannot bring a
-// file back out of one), skips every entry named .git, lists only regular
-// files and symbolic links, and lists an untracked nested repository as
-// its directory, "name/". git prints the untracked files first, sorted by
-// their bytes, then the index's entries in the index's order; so does this.
+// lists it), and the untracked ones come from a walk that applies git's
+// ignore rules (ignore.go) in git's order of precedence: core.excludesFile
+// (found through the config's includes, gitconfig.go; or
+// $XDG_CONFIG_HOME/git/ignore), .git/info/exclude, then each directory's
+// .gitignore, the deeper ones winning, without case under core.ignoreCase.
+// Like git, the walk does not enter an ignored directory (so a negation
+// cannot bring a file back out of one) or a submodule, skips every entry
+// named .git, lists only regular files and symbolic links, and lists an
+// untracked nested repository as its directory, "name/". git prints the
+// untracked files first, sorted by their bytes, then the index's entries
+// in the index's order; so does this.
 
 // patternFileMax is git's own limit on a .gitignore (PATTERN_MAX_FILE_SIZE):
 // a larger file is ignored, as git ignores it with a warning.
@@ -50,7 +48,7 @@ func listWithoutGit(ctx context.Context, top, dir string, yield func(rel string)
 	if f := configValue(filepath.Join(commonDir, "config"), "extensions", "objectformat"); strings.EqualFold(f, "sha256") {
 		hashSize = sha256.Size
 	}
-	tracked, err := readIndex(gitDir, commonDir, hashSize)
+	tracked, gitlinks, err := readIndex(gitDir, commonDir, hashSize)
 	if err != nil {
 		return err
 	}
@@ -58,23 +56,30 @@ func listWithoutGit(ctx context.Context, top, dir string, yield func(rel string)
 	if r, err := filepath.Rel(top, dir); err == nil && r != "." {
 		prefix = filepath.ToSlash(r) + "/"
 	}
-	var ps []gitignore.Pattern
-	name, err := excludesFile(top, gitDir, commonDir)
+	var ps []ignorePattern
+	cfg, err := readGitSettings(top, gitDir, commonDir)
 	if err != nil {
 		return fmt.Errorf("reading git's configuration without git: %v", err)
 	}
-	if name != "" {
-		ps = append(ps, readPatterns(name, nil)...)
+	if cfg.excludesFile != "" {
+		ps = append(ps, readPatterns(cfg.excludesFile, "")...)
 	}
-	ps = append(ps, readPatterns(filepath.Join(commonDir, "info", "exclude"), nil)...)
-	w := &noGitWalk{ctx: ctx, top: top, tracked: tracked}
+	ps = append(ps, readPatterns(filepath.Join(commonDir, "info", "exclude"), "")...)
+	w := &noGitWalk{ctx: ctx, top: top, tracked: tracked, gitlinks: gitlinks, fold: cfg.ignoreCase}
+	if w.fold {
+		w.folded = foldedSet(tracked)
+	}
 	// The .gitignore files from the top down to dir, stopping, as git
 	// stops, at a directory that is ignored: nothing under it is untracked.
 	parts := strings.Split(strings.TrimSuffix(prefix, "/"), "/")
 	ignoredDir := false
 	for i := 0; prefix != "" && i < len(parts); i++ {
-		ps = append(ps, readPatterns(filepath.Join(top, filepath.Join(parts[:i]...), ".gitignore"), parts[:i])...)
-		if gitignore.NewMatcher(ps).Match(parts[:i+1], true) {
+		base := ""
+		if i > 0 {
+			base = strings.Join(parts[:i], "/") + "/"
+		}
+		ps = append(ps, readPatterns(filepath.Join(top, filepath.FromSlash(base), ".gitignore"), base)...)
+		if isIgnored(ps, strings.Join(parts[:i+1], "/"), true, w.fold) {
 			ignoredDir = true
 			break
 		}
@@ -102,25 +107,27 @@ func listWithoutGit(ctx context.Context, top, dir string, yield func(rel string)
 
 // noGitWalk gathers the untracked files that are not ignored.
 type noGitWalk struct {
-	ctx     context.Context
-	top     string
-	tracked []string // sorted by bytes, as the index is
-	others  []string // slash-separated, relative to top
+	ctx      context.Context
+	top      string
+	tracked  []string        // sorted by bytes, as the index is
+	gitlinks map[string]bool // the tracked names that are submodules
+	fold     bool            // core.ignoreCase
+	folded   map[string]bool // tracked, lower-cased, under fold
+	others   []string        // slash-separated, relative to top
 }
 
 // walk reads the directory rel (relative to top, "" for top) with ps, the
 // patterns of the files above it, and adds its own .gitignore's.
-func (w *noGitWalk) walk(rel string, ps []gitignore.Pattern, isTop bool) error {
+func (w *noGitWalk) walk(rel string, ps []ignorePattern, isTop bool) error {
 	if err := w.ctx.Err(); err != nil {
 		return err
 	}
-	var parts []string
+	base := ""
 	if rel != "" {
-		parts = strings.Split(rel, "/")
+		base = rel + "/"
 	}
 	abs := filepath.Join(w.top, filepath.FromSlash(rel))
-	ps = append(ps[:len(ps):len(ps)], readPatterns(filepath.Join(abs, ".gitignore"), parts)...)
-	m := gitignore.NewMatcher(ps)
+	ps = append(ps[:len(ps):len(ps)], readPatterns(filepath.Join(abs, ".gitignore"), base)...)
 	entries, err := os.ReadDir(abs)
 	if err != nil && isTop {
 		return err
@@ -131,12 +138,13 @@ func (w *noGitWalk) walk(rel string, ps []gitignore.Pattern, isTop bool) error {
 		if e.Name() == ".git" {
 			continue
 		}
-		path := append(parts[:len(parts):len(parts)], e.Name())
-		name := strings.Join(path, "/")
+		name := base + e.Name()
 		switch t := e.Type(); {
 		case t.IsDir():
-			if w.isTracked(name) || m.Match(path, true) {
-				continue // a submodule, or an ignored directory
+			// A tracked file now a directory is walked, as git walks it;
+			// a submodule is not.
+			if w.gitlinks[name] || isIgnored(ps, name, true, w.fold) {
+				continue
 			}
 			if isRepository(filepath.Join(abs, e.Name())) && !w.holdsTracked(name) {
 				w.others = append(w.others, name+"/")
@@ -146,7 +154,7 @@ func (w *noGitWalk) walk(rel string, ps []gitignore.Pattern, isTop bool) error {
 				return err
 			}
 		case t.IsRegular() || t&fs.ModeSymlink != 0:
-			if !w.isTracked(name) && !m.Match(path, false) {
+			if !w.isTracked(name) && !isIgnored(ps, name, false, w.fold) {
 				w.others = append(w.others, name)
 			}
 		}
@@ -154,7 +162,12 @@ func (w *noGitWalk) walk(rel string, ps []gitignore.Pattern, isTop bool) error {
 	return nil
 }
 
+// isTracked says the index holds name: without case under core.ignoreCase,
+// as git then looks a name up.
 func (w *noGitWalk) isTracked(name string) bool {
+	if w.fold {
+		return w.folded[lowerASCIIString(name)]
+	}
 	i := sort.SearchStrings(w.tracked, name)
 	return i < len(w.tracked) && w.tracked[i] == name
 }
@@ -226,106 +239,52 @@ func gitDirs(top string) (gitDir, commonDir string, err error) {
 // per stage), sorted by their bytes as the index is, with a split index
 // joined to its shared index and a sparse index's directories expanded.
 // No index (a repository with nothing added yet) is no tracked file.
-func readIndex(gitDir, commonDir string, hashSize int) ([]string, error) {
+// gitlinks are the paths that are submodules (mode 160000).
+func readIndex(gitDir, commonDir string, hashSize int) (names []string, gitlinks map[string]bool, err error) {
 	idx, err := readIndexFile(filepath.Join(gitDir, "index"), hashSize)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
+		return nil, nil, nil
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	entries := idx.entries
 	if idx.link != nil {
 		if entries, err = joinSplitIndex(idx, gitDir, hashSize); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	if entries, err = expandSparse(entries, commonDir, hashSize); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	names := make([]string, 0, len(entries))
+	names = make([]string, 0, len(entries))
+	gitlinks = map[string]bool{}
 	for _, e := range entries {
 		names = append(names, e.name)
+		if e.mode&0o170000 == 0o160000 {
+			gitlinks[e.name] = true
+		}
 	}
 	// A split index's added entries come after the shared ones.
 	sort.Strings(names)
-	return slices.Compact(names), nil
+	return slices.Compact(names), gitlinks, nil
 }
 
-// readPatterns reads a pattern file as git does: a regular file (git does
-// not follow a symbolic link to a .gitignore), a UTF-8 BOM dropped, lines
-// split at LF with one CR before it dropped, blank lines and lines that
-// begin with # skipped; trailing spaces are go-git's to trim.
-func readPatterns(name string, domain []string) []gitignore.Pattern {
-	fi, err := os.Lstat(name)
-	if err != nil || !fi.Mode().IsRegular() || fi.Size() > patternFileMax {
-		return nil
+// foldedSet is names lower-cased (ASCII), for looking a name up without case.
+func foldedSet(names []string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[lowerASCIIString(n)] = true
 	}
-	b, err := readSmall(name, patternFileMax)
-	if err != nil {
-		return nil
-	}
-	b = bytes.TrimPrefix(b, []byte("\xef\xbb\xbf"))
-	var ps []gitignore.Pattern
-	for _, line := range strings.Split(string(b), "\n") {
-		line = strings.TrimSuffix(line, "\r")
-		if line == "" || line[0] == '#' || strings.TrimSpace(line) == "" {
-			continue
-		}
-		ps = append(ps, contentsOnlyIf(gitignore.ParsePattern(bangClass(line), domain), line, domain))
-	}
-	return ps
+	return m
 }
 
-// bangClass writes git's negated class [!…] as Go's filepath.Match
-// writes it, [^…] (git takes both).
-func bangClass(line string) string {
-	var b strings.Builder
-	for i := 0; i < len(line); i++ {
-		c := line[i]
-		b.WriteByte(c)
-		switch {
-		case c == '\\' && i+1 < len(line):
-			i++
-			b.WriteByte(line[i]) // an escaped [ opens no class
-		case c == '[' && i+1 < len(line) && line[i+1] == '!':
-			b.WriteByte('^')
-			i++
-		}
+func lowerASCIIString(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		b[i] = lowerASCII(c)
 	}
-	return b.String()
-}
-
-// contentsOnly is a pattern that ends in /** (with no other **): git
-// matches what is inside the directory it names, not the directory
-// itself, so `logs/**` then `!logs/keep.txt` lists logs/keep.txt; go-git's
-// pattern matches the directory too, which would hide it.
-type contentsOnly struct {
-	gitignore.Pattern
-	depth int // the directory's path elements: its domain's, then its own
-}
-
-func (p contentsOnly) Match(path []string, isDir bool) gitignore.MatchResult {
-	if len(path) == p.depth {
-		return gitignore.NoMatch
-	}
-	return p.Pattern.Match(path, isDir)
-}
-
-// contentsOnlyIf wraps p when its line (as written) ends in /**.
-func contentsOnlyIf(p gitignore.Pattern, line string, domain []string) gitignore.Pattern {
-	t := strings.TrimPrefix(strings.TrimRight(line, " "), "!")
-	dir, ok := strings.CutSuffix(t, "/**")
-	if !ok || strings.Contains(dir, "**") {
-		return p
-	}
-	depth := len(domain)
-	for _, part := range strings.Split(dir, "/") {
-		if part != "" {
-			depth++
-		}
-	}
-	return contentsOnly{Pattern: p, depth: depth}
+	return string(b)
 }
 
 // readSmall reads at most max bytes of a file.

@@ -9,150 +9,280 @@ import "strings"
 // directories, "**/" none too; elsewhere "**" is one "*"; "\" takes the
 // next character as it is. fold is gitdir/i:'s case-insensitive match.
 func wildmatch(pattern, text string, fold bool) bool {
+	flags := wmPathname
 	if fold {
-		pattern, text = strings.ToLower(pattern), strings.ToLower(text)
+		flags |= wmCasefold
 	}
-	return wild(pattern, 0, text)
+	return dowild(pattern, text, flags) == wmMatch
 }
 
-// wild matches pattern[i:] against text; i tells whether "**" starts a
-// path element.
-func wild(pattern string, i int, text string) bool {
-	for ; i < len(pattern); i++ {
-		c := pattern[i]
-		switch c {
+// The flags of git's wildmatch(): WM_PATHNAME and WM_CASEFOLD. The ignore
+// rules match a pattern without "/" against a name with neither, a path
+// with WM_PATHNAME, and add WM_CASEFOLD under core.ignoreCase.
+const (
+	wmPathname = 1 << iota
+	wmCasefold
+)
+
+// What dowild answers. The two aborts end the search early where no other
+// way of matching the stars could succeed; both are no match.
+type wmResult int
+
+const (
+	wmMatch wmResult = iota
+	wmNoMatch
+	wmAbortAll
+	wmAbortToStarStar
+)
+
+// dowild takes git's dowild() step by step, so that every odd pattern (a
+// trailing "\", a class left open, an unknown [:name:], folding that leaves
+// the letters of a class as written) answers as git's does. Past its end a
+// string reads as 0, as a C string does; a name holds no 0.
+func dowild(p, text string, flags int) wmResult {
+	fold := flags&wmCasefold != 0
+	ti := 0
+	for pi := 0; pi < len(p); pi, ti = pi+1, ti+1 {
+		pch := p[pi]
+		if ti >= len(text) && pch != '*' {
+			return wmAbortAll
+		}
+		tch := at(text, ti)
+		if fold {
+			tch, pch = lowerASCII(tch), lowerASCII(pch)
+		}
+		switch pch {
 		case '\\':
-			if i+1 < len(pattern) {
-				i++
+			// The next character as written, unfolded; a trailing "\"
+			// matches nothing.
+			pi++
+			if tch != at(p, pi) {
+				return wmNoMatch
 			}
-			if text == "" || text[0] != pattern[i] {
-				return false
-			}
-			text = text[1:]
 		case '?':
-			if text == "" || text[0] == '/' {
-				return false
+			if flags&wmPathname != 0 && tch == '/' {
+				return wmNoMatch
 			}
-			text = text[1:]
 		case '*':
-			atStart := i == 0 || pattern[i-1] == '/'
-			stars := i
-			for i < len(pattern) && pattern[i] == '*' {
-				i++
-			}
-			if i-stars >= 2 && atStart && (i == len(pattern) || pattern[i] == '/') {
-				if i == len(pattern) {
-					return true // a trailing "/**": everything below
+			pi++
+			matchSlash := flags&wmPathname == 0 // without WM_PATHNAME, "*" is "**"
+			if at(p, pi) == '*' {
+				startsElement := pi < 2 || p[pi-2] == '/'
+				for at(p, pi) == '*' {
+					pi++
 				}
-				// "**/": no directory, or any number of them.
-				if wild(pattern, i+1, text) {
-					return true
-				}
-				for j := 0; j < len(text); j++ {
-					if text[j] == '/' && wild(pattern, i+1, text[j+1:]) {
-						return true
+				c := at(p, pi)
+				if startsElement && (c == 0 || c == '/' || c == '\\' && at(p, pi+1) == '/') {
+					// "**/": no directory at all first.
+					if c == '/' && dowild(p[pi+1:], text[ti:], flags) == wmMatch {
+						return wmMatch
 					}
-				}
-				return false
-			}
-			// One "*": any run with no slash.
-			for j := 0; j <= len(text); j++ {
-				if wild(pattern, i, text[j:]) {
-					return true
-				}
-				if j < len(text) && text[j] == '/' {
-					return false
+					matchSlash = true
+				} else {
+					matchSlash = false
 				}
 			}
-			return false
-		case '[':
-			if text == "" || text[0] == '/' {
-				return false
+			if pi == len(p) {
+				// A trailing "**" matches everything; a trailing "*"
+				// whatever holds no "/".
+				if !matchSlash && strings.IndexByte(text[ti:], '/') >= 0 {
+					return wmNoMatch
+				}
+				return wmMatch
 			}
-			end, ok := matchClass(pattern, i, text[0])
-			if end < 0 || !ok {
-				return false
-			}
-			i = end
-			text = text[1:]
-		default:
-			if text == "" || text[0] != c {
-				return false
-			}
-			text = text[1:]
-		}
-	}
-	return text == ""
-}
-
-// matchClass reads the class that opens at pattern[i] and says whether ch
-// is in it; end is the index of its "]", or -1 when it is not closed (git
-// then matches nothing).
-func matchClass(pattern string, i int, ch byte) (end int, ok bool) {
-	i++
-	negate := i < len(pattern) && (pattern[i] == '!' || pattern[i] == '^')
-	if negate {
-		i++
-	}
-	matched := false
-	for first := true; i < len(pattern); first = false {
-		c := pattern[i]
-		if c == ']' && !first {
-			return i, matched != negate
-		}
-		if c == '[' && i+1 < len(pattern) && pattern[i+1] == ':' {
-			if close := strings.Index(pattern[i+2:], ":]"); close >= 0 {
-				matched = matched || inNamedClass(pattern[i+2:i+2+close], ch)
-				i += close + 4
+			if !matchSlash && p[pi] == '/' {
+				// One "*" and a "/": the rest of this directory's name.
+				slash := strings.IndexByte(text[ti:], '/')
+				if slash < 0 {
+					return wmNoMatch
+				}
+				ti += slash // the loop steps over both slashes
 				continue
 			}
-		}
-		if c == '\\' && i+1 < len(pattern) {
-			i++
-			c = pattern[i]
-		}
-		lo, hi := c, c
-		if i+2 < len(pattern) && pattern[i+1] == '-' && pattern[i+2] != ']' {
-			j := i + 2
-			if pattern[j] == '\\' && j+1 < len(pattern) {
-				j++
+			return starRest(p[pi:], text, ti, flags, matchSlash)
+		case '[':
+			end, matched, ok := matchClass(p, pi, tch, fold)
+			if !ok {
+				return wmAbortAll
 			}
-			hi, i = pattern[j], j
+			if !matched || flags&wmPathname != 0 && tch == '/' {
+				return wmNoMatch
+			}
+			pi = end
+		default:
+			if tch != pch {
+				return wmNoMatch
+			}
 		}
-		matched = matched || (lo <= ch && ch <= hi)
-		i++
 	}
-	return -1, false
+	if ti < len(text) {
+		return wmNoMatch
+	}
+	return wmMatch
 }
 
-// inNamedClass is a POSIX class such as [:alpha:], over ASCII as git's.
-func inNamedClass(name string, c byte) bool {
+// starRest matches rest, which follows a star, against text from ti on,
+// the star taking ever more of it; matchSlash lets the star take a "/".
+func starRest(rest, text string, ti, flags int, matchSlash bool) wmResult {
+	fold := flags&wmCasefold != 0
+	for ti < len(text) {
+		tch := at(text, ti)
+		if !isGlobSpecial(rest[0]) {
+			// A literal next: step to where it stands.
+			want := rest[0]
+			if fold {
+				want = lowerASCII(want)
+			}
+			for ; ti < len(text); ti++ {
+				tch = text[ti]
+				if fold {
+					tch = lowerASCII(tch)
+				}
+				if !matchSlash && tch == '/' || tch == want {
+					break
+				}
+			}
+			if tch != want || ti >= len(text) {
+				return wmNoMatch
+			}
+		}
+		switch r := dowild(rest, text[ti:], flags); {
+		case r == wmNoMatch:
+			if !matchSlash && tch == '/' {
+				return wmAbortToStarStar
+			}
+		case !matchSlash || r != wmAbortToStarStar:
+			return r
+		}
+		ti++
+	}
+	return wmAbortAll
+}
+
+// matchClass reads the class that opens at p[i] and says whether tch (the
+// text's character, folded when fold) is in it; end is the index of its
+// "]". ok is false where git gives up on the whole match: a class or a
+// [:name:] not closed, a name it does not know.
+func matchClass(p string, i int, tch byte, fold bool) (end int, matched, ok bool) {
+	i++
+	pch := at(p, i)
+	if pch == '^' {
+		pch = '!'
+	}
+	negated := pch == '!'
+	if negated {
+		i++
+		pch = at(p, i)
+	}
+	var prev byte
+	for {
+		if pch == 0 {
+			return 0, false, false
+		}
+		switch {
+		case pch == '\\':
+			i++
+			if pch = at(p, i); pch == 0 {
+				return 0, false, false
+			}
+			matched = matched || tch == pch
+		case pch == '-' && prev != 0 && at(p, i+1) != 0 && at(p, i+1) != ']':
+			i++
+			pch = p[i]
+			if pch == '\\' {
+				i++
+				if pch = at(p, i); pch == 0 {
+					return 0, false, false
+				}
+			}
+			switch {
+			case prev <= tch && tch <= pch:
+				matched = true
+			case fold && 'a' <= tch && tch <= 'z':
+				if u := tch - 'a' + 'A'; prev <= u && u <= pch {
+					matched = true
+				}
+			}
+			pch = 0 // a range starts no range
+		case pch == '[' && at(p, i+1) == ':':
+			s := i + 2
+			j := s
+			for j < len(p) && p[j] != ']' {
+				j++
+			}
+			if j >= len(p) {
+				return 0, false, false
+			}
+			if j-s-1 < 0 || p[j-1] != ':' {
+				// No ":]": the "[" is a character of the class.
+				matched = matched || tch == '['
+				break
+			}
+			in, known := inNamedClass(p[s:j-1], tch, fold)
+			if !known {
+				return 0, false, false
+			}
+			matched = matched || in
+			i, pch = j, 0
+		default:
+			matched = matched || tch == pch
+		}
+		prev = pch
+		i++
+		if pch = at(p, i); pch == ']' {
+			return i, matched != negated, true
+		}
+	}
+}
+
+// inNamedClass is a POSIX class such as [:alpha:], over ASCII as git's;
+// known is false for a name git does not know. Under fold c is lower case
+// already, and [:upper:] takes lower-case letters too, as git's does.
+func inNamedClass(name string, c byte, fold bool) (in, known bool) {
 	lower, upper, digit := 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9'
 	switch name {
 	case "alnum":
-		return lower || upper || digit
+		return lower || upper || digit, true
 	case "alpha":
-		return lower || upper
+		return lower || upper, true
 	case "blank":
-		return c == ' ' || c == '\t'
+		return c == ' ' || c == '\t', true
 	case "cntrl":
-		return c < 0x20 || c == 0x7f
+		return c < 0x20 || c == 0x7f, true
 	case "digit":
-		return digit
+		return digit, true
 	case "graph":
-		return c > 0x20 && c < 0x7f
+		return c > 0x20 && c < 0x7f, true
 	case "lower":
-		return lower
+		return lower, true
 	case "print":
-		return c >= 0x20 && c < 0x7f
+		return c >= 0x20 && c < 0x7f, true
 	case "punct":
-		return c > 0x20 && c < 0x7f && !lower && !upper && !digit
+		return c > 0x20 && c < 0x7f && !lower && !upper && !digit, true
 	case "space":
-		return c == ' ' || (c >= '\t' && c <= '\r')
+		// git's own ctype: no \v or \f.
+		return c == ' ' || c == '\t' || c == '\n' || c == '\r', true
 	case "upper":
-		return upper
+		return upper || fold && lower, true
 	case "xdigit":
-		return digit || ('a' <= c && c <= 'f') || ('A' <= c && c <= 'F')
+		return digit || ('a' <= c && c <= 'f') || ('A' <= c && c <= 'F'), true
 	}
-	return false
+	return false, false
+}
+
+func isGlobSpecial(c byte) bool { return c == '*' || c == '?' || c == '[' || c == '\\' }
+
+// at is s[i], or 0 past its end.
+func at(s string, i int) byte {
+	if i < len(s) {
+		return s[i]
+	}
+	return 0
+}
+
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
