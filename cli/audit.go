@@ -236,6 +236,12 @@ func runAudit(cmd *cobra.Command, pos []string, f auditFlags) error {
 		})
 		defer bar.end() // on every way out; it erases the line once
 	}
+	opts.Warn = func(msg string) {
+		if bar != nil {
+			defer bar.hold()()
+		}
+		fmt.Fprintf(errOut, "readlens: %s\n", render.Plain(msg))
+	}
 	st, err := audit.Run(cmd.Context(), opts, func(af audit.File) error {
 		if bar != nil {
 			defer bar.hold()() // off while this file's lines are written

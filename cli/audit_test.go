@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -557,6 +558,52 @@ func TestAuditNoGit(t *testing.T) {
 	code, out, stderr := cli(t, "audit", "--cwd", dir, "--format", "json", "--profiles", "opencode")
 	if code != exitOK {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	a := parseAudit(t, out)
+	if a.Files != 2 || len(a.Findings) != 1 || a.Findings[0].Path != "a.txt" {
+		t.Errorf("files %d, findings %+v", a.Files, a.Findings)
+	}
+}
+
+// TestAuditGitRefuses: where git will not work in a repository (one owned
+// by another user, as in CI containers), audit lists it from git's own
+// files, as without git, and says so once in git's words, rather than
+// walking .git and the ignored files. The git here is a stand-in that
+// answers as git 2.39.5 does.
+func TestAuditGitRefuses(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the stand-in git is a shell script")
+	}
+	dir := t.TempDir()
+	for _, d := range []string{".git/objects", ".git/refs"} {
+		if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, text := range map[string]string{"a.txt": "a\r\n", "b.log": "b\r\n", ".gitignore": "*.log\n", ".git/HEAD": "ref: refs/heads/main\n"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bin := t.TempDir()
+	refusal := fmt.Sprintf("fatal: detected dubious ownership in repository at '%s'\nTo add an exception for this directory, call:\n\n\tgit config --global --add safe.directory %s\n", dir, dir)
+	script := "#!/bin/sh\nprintf '%s\\n'"
+	for _, line := range strings.Split(strings.TrimSuffix(refusal, "\n"), "\n") {
+		script += " '" + strings.ReplaceAll(line, "'", `'\''`) + "'"
+	}
+	if err := os.WriteFile(filepath.Join(bin, "git"), []byte(script+" >&2\nexit 128\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin)
+	t.Setenv("HOME", t.TempDir())
+	t.Setenv("XDG_CONFIG_HOME", "")
+	code, out, stderr := cli(t, "audit", "--cwd", dir, "--format", "json", "--profiles", "opencode")
+	if code != exitOK {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	want := "readlens: git refuses the repository at " + dir + " (fatal: detected dubious ownership in repository at '" + dir + "'); listed from git's own files instead\n"
+	if stderr != want {
+		t.Errorf("stderr %q\nwant   %q", stderr, want)
 	}
 	a := parseAudit(t, out)
 	if a.Files != 2 || len(a.Findings) != 1 || a.Findings[0].Path != "a.txt" {

@@ -109,6 +109,9 @@ type Options struct {
 	// Git lists a directory when it is in a git work tree; nil uses git on
 	// PATH (GitLister). With Base.FS set, trees are always walked.
 	Git Lister
+	// Warn, when set, hears what the person should know of how the files
+	// were listed (a repository git refuses), once each.
+	Warn func(string)
 	// Progress, when set, is kept up to date as the run goes, for a
 	// progress display.
 	Progress *Progress
@@ -171,7 +174,7 @@ func Run(ctx context.Context, opts Options, emit func(File) error) (Stats, error
 	}
 	opts.Workers = workers
 	if opts.Git == nil {
-		opts.Git = GitLister
+		opts.Git = GitLister(once(opts.Warn))
 	}
 	fsys := opts.Base.FS
 	if fsys == nil {
@@ -286,6 +289,24 @@ func Run(ctx context.Context, opts Options, emit func(File) error) (Stats, error
 		opts.Progress.counted(opts.Progress.Emitted.Load())
 	}
 	return st, err
+}
+
+// once passes each distinct message to warn a single time: the tree is
+// listed twice when progress is shown.
+func once(warn func(string)) func(string) {
+	if warn == nil {
+		return nil
+	}
+	var mu sync.Mutex
+	said := map[string]bool{}
+	return func(msg string) {
+		mu.Lock()
+		defer mu.Unlock()
+		if !said[msg] {
+			said[msg] = true
+			warn(msg)
+		}
+	}
 }
 
 // auditFile runs every profile's default call on one file.

@@ -15,8 +15,16 @@ import (
 // GitLister lists dir's files with `git ls-files --cached --others
 // --exclude-standard -z`, streamed, relative to dir. It reports false when
 // dir is in no git work tree (or inside a .git directory). Without git on
-// PATH, it lists a work tree from git's files as git would (nogit.go).
-func GitLister(ctx context.Context, dir string, yield func(rel string) error) (bool, error) {
+// PATH, it lists a work tree from git's files as git would (nogit.go); so
+// it does where git refuses a repository it finds (one owned by another
+// user: "detected dubious ownership"), and warn says so in git's words.
+func GitLister(warn func(string)) Lister {
+	return func(ctx context.Context, dir string, yield func(rel string) error) (bool, error) {
+		return gitList(ctx, dir, yield, warn)
+	}
+}
+
+func gitList(ctx context.Context, dir string, yield func(rel string) error, warn func(string)) (bool, error) {
 	if _, err := exec.LookPath("git"); err != nil {
 		top, ok := workTreeTop(dir)
 		if !ok {
@@ -24,9 +32,25 @@ func GitLister(ctx context.Context, dir string, yield func(rel string) error) (b
 		}
 		return true, listWithoutGit(ctx, top, dir, yield)
 	}
-	out, err := exec.CommandContext(ctx, "git", "-C", dir, "rev-parse", "--is-inside-work-tree").Output()
-	if err != nil || strings.TrimSpace(string(out)) != "true" {
-		return false, nil // not a work tree: git says so on stderr, with status 128
+	check := exec.CommandContext(ctx, "git", "-C", dir, "rev-parse", "--is-inside-work-tree")
+	var refusal bytes.Buffer
+	check.Stderr = &refusal
+	out, err := check.Output()
+	if err != nil {
+		// Not a work tree, git says on stderr with status 128; or a
+		// repository git will not work in.
+		top, ok := workTreeTop(dir)
+		if !ok || !isRepository(top) || ctx.Err() != nil {
+			return false, nil
+		}
+		why, _, _ := strings.Cut(strings.TrimSpace(refusal.String()), "\n")
+		if warn != nil {
+			warn(fmt.Sprintf("git refuses the repository at %s (%s); listed from git's own files instead", top, why))
+		}
+		return true, listWithoutGit(ctx, top, dir, yield)
+	}
+	if strings.TrimSpace(string(out)) != "true" {
+		return false, nil // inside a .git directory
 	}
 	cmd := exec.CommandContext(ctx, "git", "-C", dir, "ls-files", "--cached", "--others", "--exclude-standard", "-z")
 	var stderr bytes.Buffer

@@ -213,7 +213,7 @@ func TestListWithoutGit(t *testing.T) {
 	// GitLister falls back when git is not on PATH.
 	t.Setenv("PATH", t.TempDir())
 	var n int
-	ok, err := GitLister(context.Background(), dir, func(string) error { n++; return nil })
+	ok, err := GitLister(nil)(context.Background(), dir, func(string) error { n++; return nil })
 	want, _ := os.ReadFile(filepath.Join(gitFixtureDir, "ls-files.golden"))
 	if !ok || err != nil || n != strings.Count(string(want), "\n") {
 		t.Errorf("GitLister without git: ok %v, err %v, %d files", ok, err, n)
