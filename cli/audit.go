@@ -107,16 +107,9 @@ type auditWriter interface {
 }
 
 func runAudit(cmd *cobra.Command, pos []string, f auditFlags) error {
-	profiles := all.Profiles
-	if len(f.profiles) > 0 {
-		profiles = nil
-		for _, name := range f.profiles {
-			p, err := all.Lookup(strings.TrimSpace(name))
-			if err != nil {
-				return usageErr("--profiles: %v", err)
-			}
-			profiles = append(profiles, p)
-		}
+	profiles, err := chooseProfiles(f.profiles)
+	if err != nil {
+		return err
 	}
 	failOn := map[audit.Kind]bool{}
 	for _, k := range f.failOn {

@@ -611,6 +611,48 @@ func TestAuditGitRefuses(t *testing.T) {
 	}
 }
 
+// TestAuditDistinct: a file or a profile named twice, a directory inside
+// another one named, and a file inside a directory named are each audited
+// once.
+func TestAuditDistinct(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{"a.txt": "a\r\n", "sub/b.txt": "b\r\n"} {
+		mustWriteFile(t, filepath.Join(dir, name), text)
+	}
+	if err := os.Symlink("sub", filepath.Join(dir, "link")); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args     []string
+		files    int
+		findings []string
+	}{
+		{[]string{"a.txt", "a.txt", "./a.txt", "sub/../a.txt"}, 1, []string{"a.txt"}},
+		// The link met in the listing is skipped, not counted.
+		{[]string{".", "sub"}, 2, []string{"a.txt", "sub/b.txt"}},
+		{[]string{"sub", "."}, 2, []string{"a.txt", "sub/b.txt"}},
+		// A file named is audited where it is named.
+		{[]string{".", "a.txt"}, 2, []string{"sub/b.txt", "a.txt"}},
+		{[]string{"a.txt", "."}, 2, []string{"a.txt", "sub/b.txt"}},
+		// A link named is followed: its files are listed under its name.
+		{[]string{".", "link"}, 3, []string{"a.txt", "sub/b.txt", "link/b.txt"}},
+	} {
+		args := append([]string{"audit", "--cwd", dir, "--format", "json", "--profiles", "opencode,opencode, opencode"}, c.args...)
+		code, out, stderr := cli(t, args...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d, stderr %q", c.args, code, stderr)
+		}
+		a := parseAudit(t, out)
+		var got []string
+		for _, f := range a.Findings {
+			got = append(got, f.Path)
+		}
+		if a.Files != c.files || !slices.Equal(got, c.findings) || !slices.Equal(a.Profiles, []string{"opencode"}) {
+			t.Errorf("%v: %d files, findings %q, profiles %q; want %d files, %q", c.args, a.Files, got, a.Profiles, c.files, c.findings)
+		}
+	}
+}
+
 // TestAuditNoTokens: --no-tokens finds the same, with every token figure
 // null.
 func TestAuditNoTokens(t *testing.T) {
@@ -631,5 +673,15 @@ func TestAuditNoTokens(t *testing.T) {
 		if string(x) != string(y) {
 			t.Errorf("finding %d: %+v, with tokens %+v", i, f, a.Findings[i])
 		}
+	}
+}
+
+func mustWriteFile(t *testing.T, name, text string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

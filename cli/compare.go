@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/charmbracelet/x/term"
 	"github.com/readlens/readlens/internal/hugeheap"
@@ -96,16 +95,9 @@ readlens cannot run the calls.`,
 }
 
 func runCompare(cmd *cobra.Command, path string, f compareFlags) error {
-	profiles := all.Profiles
-	if len(f.profiles) > 0 {
-		profiles = nil
-		for _, name := range f.profiles {
-			p, err := all.Lookup(strings.TrimSpace(name))
-			if err != nil {
-				return usageErr("--profiles: %v", err)
-			}
-			profiles = append(profiles, p)
-		}
+	profiles, err := chooseProfiles(f.profiles)
+	if err != nil {
+		return err
 	}
 	if err := checkModel(f.model); err != nil {
 		return err

@@ -93,14 +93,15 @@ func TestCompareUsageErrors(t *testing.T) {
 	}
 }
 
-// TestCompareFIFO: a FIFO with no writer is a row per agent, at once.
+// TestCompareFIFO: a FIFO with no writer is a row per agent, at once; an
+// agent named twice is one row.
 func TestCompareFIFO(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "pipe")
 	if err := fixtures.Mkfifo(fifo); err != nil {
 		t.Skip("no FIFOs here:", err)
 	}
-	code, out, _ := cli(t, "compare", fifo, "--json", "--profiles", "opencode,pi,cline")
+	code, out, _ := cli(t, "compare", fifo, "--json", "--profiles", "opencode,pi,cline,pi")
 	if code != exitOK {
 		t.Fatalf("exit %d", code)
 	}

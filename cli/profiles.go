@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/reader/agents/all"
 	"github.com/spf13/cobra"
 )
@@ -19,6 +20,27 @@ func newProfilesCmd() *cobra.Command {
 			return nil
 		},
 	}
+}
+
+// chooseProfiles is --profiles of compare and audit: every profile when
+// none is named, else the ones named, in their order, each once.
+func chooseProfiles(names []string) (reader.Profiles, error) {
+	if len(names) == 0 {
+		return all.Profiles, nil
+	}
+	var ps reader.Profiles
+	seen := map[string]bool{}
+	for _, name := range names {
+		p, err := all.Lookup(strings.TrimSpace(name))
+		if err != nil {
+			return nil, usageErr("--profiles: %v", err)
+		}
+		if n := p.Info().Name; !seen[n] {
+			seen[n] = true
+			ps = append(ps, p)
+		}
+	}
+	return ps, nil
 }
 
 func writeProfiles(w io.Writer) {

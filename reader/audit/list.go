@@ -14,9 +14,18 @@ import (
 // The listing: git's files in a work tree, else a walk that follows no
 // link; entries that are not regular files are skipped with their reason.
 
-// list sends every entry under opts.Paths.
+// list sends every entry under opts.Paths, each once: a PATH named twice,
+// or a directory inside another one named, is listed once, and a file
+// named is left out of the listing of a directory named with it.
 func list(ctx context.Context, opts Options, fsys reader.FS, send func(job) error) error {
-	for _, p := range opts.Paths {
+	paths, files := distinct(fsys, opts.Paths)
+	sendListed := func(j job) error {
+		if files[j.abs] {
+			return nil // audited where it was named
+		}
+		return send(j)
+	}
+	for _, p := range paths {
 		// A PATH named is followed if it is a link: the person chose it.
 		// Links met below it are not.
 		fi, err := fsys.Stat(p)
@@ -33,7 +42,7 @@ func list(ctx context.Context, opts Options, fsys reader.FS, send func(job) erro
 			continue
 		}
 		if opts.Base.FS == nil {
-			ok, err := opts.Git(ctx, p, func(r string) error { return sendListed(opts, fsys, filepath.Join(p, r), send) })
+			ok, err := opts.Git(ctx, p, func(r string) error { return sendGitListed(opts, fsys, filepath.Join(p, r), sendListed) })
 			if err != nil {
 				return err
 			}
@@ -41,16 +50,70 @@ func list(ctx context.Context, opts Options, fsys reader.FS, send func(job) erro
 				continue
 			}
 		}
-		if err := walk(ctx, opts, fsys, p, send); err != nil {
+		if err := walk(ctx, opts, fsys, p, sendListed); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// sendListed sends a file git listed: a regular file to audit, anything
+// distinct is paths without those listed already by another: a repeat, or
+// a directory that lies inside another directory of paths with no link
+// between them (a link is followed when named, never in a listing). files
+// are the paths that name something other than a directory.
+func distinct(fsys reader.FS, paths []string) (out []string, files map[string]bool) {
+	files = map[string]bool{}
+	seen := map[string]bool{}
+	isDir := func(p string) bool {
+		fi, err := fsys.Stat(p)
+		return err == nil && fi.IsDir()
+	}
+	for _, p := range paths {
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		if !isDir(p) {
+			files[p] = true
+		}
+		out = append(out, p)
+	}
+	kept := out[:0]
+	for _, p := range out {
+		if !files[p] && insideAnother(fsys, p, out, files) {
+			continue
+		}
+		kept = append(kept, p)
+	}
+	return kept, files
+}
+
+// insideAnother says the directory p lies within another directory of
+// paths, and its real path is that directory's real path and the names
+// between: no link on the way.
+func insideAnother(fsys reader.FS, p string, paths []string, files map[string]bool) bool {
+	real, ok := reader.RealPath(fsys, p)
+	if !ok {
+		return false
+	}
+	for _, q := range paths {
+		if q == p || files[q] {
+			continue
+		}
+		r, err := filepath.Rel(q, p)
+		if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+			continue
+		}
+		if qreal, ok := reader.RealPath(fsys, q); ok && filepath.Join(qreal, r) == real {
+			return true
+		}
+	}
+	return false
+}
+
+// sendGitListed sends a file git listed: a regular file to audit, anything
 // else skipped with what it is.
-func sendListed(opts Options, fsys reader.FS, abs string, send func(job) error) error {
+func sendGitListed(opts Options, fsys reader.FS, abs string, send func(job) error) error {
 	j := job{abs: abs, file: File{Path: rel(opts.Root, abs)}}
 	fi, err := fsys.Lstat(abs)
 	switch {
@@ -60,6 +123,9 @@ func sendListed(opts Options, fsys reader.FS, abs string, send func(job) error) 
 		j.file.Skipped = reason(err)
 	case fi.IsDir():
 		j.file.Skipped = "a directory (a submodule or a nested repository)"
+		if _, err := fsys.Lstat(filepath.Join(abs, ".git")); err != nil {
+			j.file.Skipped = "a directory, where git's index has a file"
+		}
 	default:
 		j.file.Skipped = modeReason(fi.Mode())
 	}
