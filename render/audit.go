@@ -21,7 +21,7 @@ func AuditFinding(x audit.Finding) string {
 	case audit.KindCut:
 		s := "cut by its " + x.Cap + " cap"
 		if x.Cap == compare.CapSize {
-			s = "cut by its size cap: nothing shown, offset and limit asked for"
+			s = "cut by its size cap: nothing shown" // the tool's words say what it asks for
 		}
 		parts = append(parts, s)
 		if x.LastLine > 0 {
