@@ -125,6 +125,25 @@ func TestCompareFIFO(t *testing.T) {
 	}
 }
 
+// TestCompareDevice: a device read as a file has no size to give (stat
+// says 0): size is null, and the table's heading names none.
+func TestCompareDevice(t *testing.T) {
+	if _, err := os.Stat("/dev/null"); err != nil {
+		t.Skip("no /dev/null here")
+	}
+	_, out, _ := cli(t, "compare", "/dev/null", "--json", "--profiles", "opencode")
+	var got jsonCompare
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Size != nil || len(got.Agents) != 1 {
+		t.Errorf("size given: %v, %d agents: %s", got.Size != nil, len(got.Agents), out)
+	}
+	if _, table, _ := cli(t, "compare", "/dev/null", "--profiles", "opencode", "--width", "100"); !strings.HasPrefix(table, "/dev/null\n") {
+		t.Errorf("heading %q", strings.SplitN(table, "\n", 2)[0])
+	}
+}
+
 // TestCompareHostileName: a file name is shown on a terminal's table with
 // its control characters as symbols; --json into a pipe keeps it exact.
 func TestCompareHostileName(t *testing.T) {

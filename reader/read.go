@@ -211,7 +211,7 @@ func assemble(info Info, args Args, plan *Plan, f *Found, out *Outcome, elapsed 
 		r.HasTitle = info.Titled && !out.IsError
 	}
 	if f.examined {
-		r.Facts = Facts{Examined: true, Kind: f.Kind, Size: f.Size, ModTime: f.ModTime,
+		r.Facts = Facts{Examined: true, Kind: f.Kind, Size: f.Size, ModTime: f.ModTime, Regular: f.Mode.IsRegular(),
 			Binary: f.Binary, Blocked: f.Blocked, TooLarge: f.TooLarge, Escaped: f.Escaped}
 	}
 	if f.Page != nil {

@@ -154,6 +154,7 @@ type Facts struct {
 	Kind     Kind
 	Size     int64     // as stat reports it
 	ModTime  time.Time // as stat reports it
+	Regular  bool      // stat says a regular file: not a device read as one
 	Binary   bool      // the profile's binary rule refused the file (Plan.Binary)
 	Blocked  string    // the blocklist entry the file hit
 	TooLarge bool      // over the profile's Plan.MaxSize: nothing was read

@@ -225,8 +225,8 @@ func first(ctx context.Context, path string, req *reader.Request, opts Options) 
 		count = nil
 	}
 	row := &Row{Profile: p.Info().Name, Note: res.Note, Size: -1, count: count}
-	if f := res.Facts; f.Examined && f.Kind == reader.KindFile {
-		row.Size = f.Size
+	if f := res.Facts; f.Examined && f.Kind == reader.KindFile && f.Regular {
+		row.Size = f.Size // a device read as a file has no size to give
 	}
 	judge(row, res)
 	for _, a := range res.Attachments {
