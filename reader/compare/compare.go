@@ -285,6 +285,11 @@ func follow(ctx context.Context, req reader.Request, res *reader.Result, row *Ro
 		case next.IsError:
 			row.Plan.End = EndError
 			return nil
+		case next.Truncation.LastLine <= res.Truncation.LastLine && len(next.Truncation.Next) == 0:
+			// The tool's own reason first: pi's answer for a later line
+			// over 50 KB shows nothing and names no call.
+			row.Plan.End = EndNoNext
+			return nil
 		case next.Truncation.LastLine <= res.Truncation.LastLine:
 			row.Plan.End = EndNoProgress
 			return nil

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -333,6 +334,34 @@ func TestFIFO(t *testing.T) {
 			len(r.Plan.Calls) != 1 || (r.Reason == compare.ReasonNoAnswer) != (r.Note != "") {
 			t.Errorf("%s: %s %q %q (note %q), want %s %q %q", r.Profile, r.Verdict, r.Reason, r.Message, r.Note, want.Verdict, want.Reason, want.Message)
 		}
+	}
+}
+
+// TestLongLineLater: pi's plan reaches a line over 50 KB after its first
+// page; the answer for it shows nothing and names no call, and the plan
+// ends there for that reason, not as a call that showed nothing new.
+func TestLongLineLater(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "pi2001.txt")
+	var b strings.Builder
+	for i := 1; i <= 2600; i++ {
+		if i == 2001 {
+			b.WriteString(strings.Repeat("Z", 60000) + "\n")
+			continue
+		}
+		fmt.Fprintf(&b, "l%d\n", i)
+	}
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	req := request(dir)
+	req.Profile, _ = all.Lookup("pi")
+	row, err := compare.Agent(context.Background(), path, req, compare.Options{NoTokens: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(row.Plan.Calls) != 2 || row.Plan.End != compare.EndNoNext || row.Plan.Calls[0].LastLine != 2000 {
+		t.Errorf("%d calls, end %s, first to line %d; want 2 calls, end no_next, first to 2000", len(row.Plan.Calls), row.Plan.End, row.Plan.Calls[0].LastLine)
 	}
 }
 
