@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 
@@ -134,6 +135,15 @@ func runCompare(cmd *cobra.Command, path string, f compareFlags) error {
 			}
 		}
 		_, err = io.WriteString(out, render.CompareTable(nil, abs, rows, width, -1))
+		if counter != nil {
+			// As read says it: the count asked for was not made (the
+			// JSON holds it in the row's note).
+			for _, r := range rows {
+				if r.Note != "" && r.Verdict != compare.Error {
+					fmt.Fprintf(cmd.ErrOrStderr(), "readlens: %s: %s\n", r.Profile, render.Plain(r.Note))
+				}
+			}
+		}
 	}
 	if err != nil {
 		return usageErr("%v", err)

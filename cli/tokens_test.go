@@ -95,3 +95,24 @@ func TestTokensAPIWithoutKey(t *testing.T) {
 		t.Fatal("a request was sent without a key")
 	}
 }
+
+// TestTokensAPIFails: an endpoint that fails leaves the count to
+// cl100k_base, and both read and compare say so on stderr.
+func TestTokensAPIFails(t *testing.T) {
+	root := fixtureRoot(t)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, `{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}`, 529)
+	}))
+	t.Cleanup(srv.Close)
+	t.Setenv("ANTHROPIC_API_KEY", "k")
+	t.Setenv("ANTHROPIC_BASE_URL", srv.URL)
+	t.Setenv("ANTHROPIC_MODEL", "")
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	file := filepath.Join(root, "claude", "tokens.txt")
+	_, _, readErrs := cli(t, "read", file, "-p", "claude-code", "--cwd", root, "--tokens", "api")
+	code, _, errs := cli(t, "compare", file, "--profiles", "claude-code", "--cwd", root, "--tokens", "api")
+	note := "the token count was asked of count_tokens claude-sonnet-4-5 and failed (count_tokens: 529 status code 529: Overloaded): counted with cl100k_base instead, so the cap and the page may fall elsewhere than in Claude Code\n"
+	if code != 0 || readErrs != "readlens: "+note || errs != "readlens: claude-code: "+note {
+		t.Errorf("exit %d; read's stderr %q, compare's %q", code, readErrs, errs)
+	}
+}
