@@ -54,11 +54,12 @@ func TestCompareJSON(t *testing.T) {
 }
 
 // TestCompareTable: the text form at fixed widths: exact at 100 columns,
-// and never wider than asked where the columns can give way.
+// and at 30, where the table is too narrow for its columns and each agent
+// is stacked; never wider than asked.
 func TestCompareTable(t *testing.T) {
 	files := []string{"lines_3000.txt", "prog.exe", "long_5000.txt", "crlf.txt"}
 	project(t, files...)
-	for _, width := range []int{80, 100, 120} {
+	for _, width := range []int{12, 20, 30, 63, 64, 80, 100, 120} {
 		for _, file := range files {
 			code, out, _ := cli(t, "compare", file, "--cwd", "/project", "--width", strconv.Itoa(width))
 			if code != exitOK {
@@ -71,6 +72,9 @@ func TestCompareTable(t *testing.T) {
 			}
 			if width == 100 {
 				t.Run(strings.TrimSuffix(file, filepath.Ext(file)), func(t *testing.T) { golden.RequireEqual(t, out) })
+			}
+			if width == 30 && file == "lines_3000.txt" {
+				t.Run("stacked", func(t *testing.T) { golden.RequireEqual(t, out) })
 			}
 		}
 	}

@@ -37,7 +37,11 @@ func CompareTable(st *theme.Styles, path string, rows []*compare.Row, width, sel
 	for _, r := range sorted {
 		cells = append(cells, []string{r.Profile, verdictText(r), firstText(r), planText(r), unseenText(r.Unseen)})
 	}
-	fitTable(cells, width)
+	if !fitTable(cells, width) {
+		b.WriteString(stackedRows(st, cells, width, selected))
+		writeCompareNotes(&b, rows, width)
+		return b.String()
+	}
 	t := table.New().
 		Border(lipgloss.NormalBorder()).
 		Headers(cells[0]...).
@@ -50,6 +54,12 @@ func CompareTable(st *theme.Styles, path string, rows []*compare.Row, width, sel
 			return s
 		})
 	b.WriteString(t.Render() + "\n")
+	writeCompareNotes(&b, rows, width)
+	return b.String()
+}
+
+// writeCompareNotes explains the table's marks below it.
+func writeCompareNotes(b *strings.Builder, rows []*compare.Row, width int) {
 	var notes []string
 	if len(rows) > 0 && rows[0].Tokens.Tokenizer != "" {
 		notes = append(notes, "tok: estimated tokens (cl100k_base; o200k_base for codex)")
@@ -63,13 +73,50 @@ func CompareTable(st *theme.Styles, path string, rows []*compare.Row, width, sel
 	for _, n := range notes {
 		b.WriteString(ansi.Truncate(n, width, "…") + "\n")
 	}
+}
+
+// stackedRows is the table too narrow for its columns: each agent's name
+// on a line of its own, then each column as "header: cell", indented and
+// wrapped to width.
+func stackedRows(st *theme.Styles, cells [][]string, width, selected int) string {
+	var b strings.Builder
+	header := cells[0]
+	for r, row := range cells[1:] {
+		var block strings.Builder
+		block.WriteString(ansi.Truncate(row[0], width, "…") + "\n")
+		for i := 1; i < len(row); i++ {
+			for j, l := range strings.Split(row[i], "\n") {
+				if j == 0 {
+					l = header[i] + ": " + l
+				}
+				// Wrapped lines go on under their first, further in.
+				for k, w := range strings.Split(ansi.Wrap(l, max(width-4, 1), " "), "\n") {
+					indent := "    "
+					if j == 0 && k == 0 {
+						indent = "  "
+					}
+					block.WriteString(ansi.Truncate(indent+w, width, "") + "\n")
+				}
+			}
+		}
+		text := block.String()
+		if st != nil && r == selected {
+			lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+			for i, l := range lines {
+				lines[i] = st.Cursor.Render(l)
+			}
+			text = strings.Join(lines, "\n") + "\n"
+		}
+		b.WriteString(text)
+	}
 	return b.String()
 }
 
 // fitTable wraps the cells so that the table is at most width wide: the widest
 // column gives up a column at a time, down to its header's width (headers
-// are not wrapped); a table that cannot fit even so is drawn at its least.
-func fitTable(cells [][]string, width int) {
+// are not wrapped); false when it cannot fit even so (the rows are then
+// stacked, stackedRows), and the cells are left as they were.
+func fitTable(cells [][]string, width int) bool {
 	n := len(cells[0])
 	frame := n + 1 + 2*n // a border between and around the columns, padding 1 each side
 	widths := make([]int, n)
@@ -92,7 +139,7 @@ func fitTable(cells [][]string, width int) {
 			}
 		}
 		if widest < 0 {
-			break
+			return false
 		}
 		widths[widest]--
 	}
@@ -101,6 +148,7 @@ func fitTable(cells [][]string, width int) {
 			row[i] = ansi.Wrap(row[i], widths[i], " ")
 		}
 	}
+	return true
 }
 
 func sum(xs []int) int {

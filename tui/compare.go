@@ -83,35 +83,46 @@ func (c *comparison) view(st *theme.Styles, width, height int, depth render.Dept
 }
 
 // tableHead is how many lines of the compare table stay on top whatever
-// is selected: the path, the top border, the header and its rule.
+// is selected: the path, the top border, the header and its rule; only
+// the path when the table is too narrow and its rows are stacked.
 const tableHead = 4
 
 // tableWindow cuts the compare table's lines to room: its head, then the
 // lines of its rows (and the notes below them) from where the selected
 // agent's row is in sight, so the selection never scrolls off.
 func tableWindow(lines []string, room int, selected string) []string {
-	if len(lines) <= room || room <= tableHead {
+	head := tableHead
+	stacked := len(lines) > 1 && !strings.HasPrefix(ansi.Strip(lines[1]), "┌")
+	if stacked {
+		head = 1 // render's stackedRows: a row starts with the agent's name
+	}
+	if len(lines) <= room || room <= head {
 		return lines[:min(len(lines), max(room, 0))]
 	}
-	body := lines[tableHead:]
+	body := lines[head:]
 	from, to := -1, len(body) // the selected row's lines
 	for i, l := range body {
 		l = ansi.Strip(l)
+		starts := strings.HasPrefix(l, "└") || len(l) > len("│ ") && strings.HasPrefix(l, "│ ") && l[len("│ ")] != ' '
+		mine := strings.HasPrefix(l, "│ "+selected+" ")
+		if stacked {
+			starts, mine = l != "" && l[0] != ' ', l == selected
+		}
 		switch {
-		case from < 0 && selected != "" && strings.HasPrefix(l, "│ "+selected+" "):
+		case from < 0 && selected != "" && mine:
 			from = i
-		case from >= 0 && (strings.HasPrefix(l, "└") || len(l) > len("│ ") && strings.HasPrefix(l, "│ ") && l[len("│ ")] != ' '):
+		case from >= 0 && starts:
 			to = i
 		}
 		if to < len(body) {
 			break
 		}
 	}
-	w, start := room-tableHead, 0
+	w, start := room-head, 0
 	if from >= 0 {
 		start = max(0, min(from, to-w))
 	}
-	return append(lines[:tableHead:tableHead], body[start:min(start+w, len(body))]...)
+	return append(lines[:head:head], body[start:min(start+w, len(body))]...)
 }
 
 // comparePictureRows bounds the selected agent's picture: a glance at
