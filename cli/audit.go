@@ -126,6 +126,22 @@ func runAudit(cmd *cobra.Command, pos []string, f auditFlags) error {
 	}
 	root = filepath.Clean(root)
 	base.Cwd = root
+	fsys := auditFS
+	if fsys == nil {
+		fsys = reader.OS{}
+	}
+	if fi, err := fsys.Stat(root); err != nil || !fi.IsDir() {
+		// The root every PATH is taken from: say so, not that each PATH
+		// is missing.
+		var why any = "not a directory"
+		if err != nil {
+			why = errors.Unwrap(err)
+		}
+		if f.cwd == "" {
+			return usageErr("the working directory %s: %v", render.Plain(root), why)
+		}
+		return usageErr("--cwd %s: %v", render.Plain(f.cwd), why)
+	}
 	if len(pos) == 0 {
 		pos = []string{"."}
 	}
@@ -138,10 +154,6 @@ func runAudit(cmd *cobra.Command, pos []string, f auditFlags) error {
 		abs = filepath.Clean(abs)
 		// A PATH that is not there is a mistake, not a finding: a CI step
 		// with a misspelt directory must not pass by auditing nothing.
-		fsys := auditFS
-		if fsys == nil {
-			fsys = reader.OS{}
-		}
 		if _, err := fsys.Lstat(abs); err != nil {
 			return usageErr("%s: %v", p, errors.Unwrap(err))
 		}

@@ -312,6 +312,15 @@ func TestAuditFailOn(t *testing.T) {
 			t.Errorf("%v: exit %d, want %d (%s)", c.args, code, c.code, stderr)
 		}
 	}
+	// A --cwd that is not a directory is named as the mistake, not each PATH.
+	for cwd, want := range map[string]string{
+		"/nowhere":                "readlens: --cwd /nowhere: no such file or directory\n",
+		"/project/lines_3000.txt": "readlens: --cwd /project/lines_3000.txt: not a directory\n",
+	} {
+		if code, out, stderr := cli(t, "audit", "--cwd", cwd, "lines_3000.txt"); code != exitUsage || out != "" || stderr != want {
+			t.Errorf("--cwd %s: exit %d, stdout %q, stderr %q; want exit 2 and %q", cwd, code, out, stderr, want)
+		}
+	}
 	// Claude Code shows all 3,000 lines: nothing to fail on.
 	for _, c := range []struct {
 		args []string
