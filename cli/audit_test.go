@@ -662,6 +662,19 @@ func TestAuditDistinct(t *testing.T) {
 	}
 }
 
+// TestAuditDanglingLink: a PATH that is a link to nothing is there (it is
+// no usage error) and is skipped as what it is.
+func TestAuditDanglingLink(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Symlink("nowhere", filepath.Join(dir, "dangling")); err != nil {
+		t.Fatal(err)
+	}
+	code, out, stderr := cli(t, "audit", "--cwd", dir, "--format", "json", "dangling")
+	if code != exitOK || stderr != "readlens: skipped dangling: a symbolic link to nothing that exists\n" || parseAudit(t, out).Files != 0 {
+		t.Errorf("exit %d, stderr %q, output %s", code, stderr, out)
+	}
+}
+
 // TestAuditNoTokens: --no-tokens finds the same, with every token figure
 // null.
 func TestAuditNoTokens(t *testing.T) {

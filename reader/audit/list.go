@@ -30,7 +30,11 @@ func list(ctx context.Context, opts Options, fsys reader.FS, send func(job) erro
 		// Links met below it are not.
 		fi, err := fsys.Stat(p)
 		if err != nil {
-			if err := send(job{abs: p, file: File{Path: rel(opts.Root, p), Skipped: reason(err)}}); err != nil {
+			why := reason(err)
+			if li, lerr := fsys.Lstat(p); lerr == nil && li.Mode()&fs.ModeSymlink != 0 && errors.Is(err, fs.ErrNotExist) {
+				why = "a symbolic link to nothing that exists"
+			}
+			if err := send(job{abs: p, file: File{Path: rel(opts.Root, p), Skipped: why}}); err != nil {
 				return err
 			}
 			continue
