@@ -82,7 +82,7 @@ func distinct(fsys reader.FS, paths []string) (out []string, files map[string]bo
 		}
 		out = append(out, p)
 	}
-	kept := out[:0]
+	var kept []string // out stays whole: insideAnother reads it
 	for _, p := range out {
 		if !files[p] && insideAnother(fsys, p, out, files) {
 			continue
