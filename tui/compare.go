@@ -18,20 +18,27 @@ import (
 // comparison is the compare view of one file: every agent's row, filled in
 // as each agent answers (issue 12), one of them selected.
 type comparison struct {
-	path   string
-	rows   []*compare.Row // sorted worst first as they arrive
-	asked  int            // agents asked
-	sel    int
-	cancel context.CancelFunc
+	path string
+	// answered holds each agent's row at its place in all.Profiles, nil
+	// until it answers; rows are those answered, worst first, ordered as
+	// readlens compare orders them whatever order they arrive in.
+	answered []*compare.Row
+	rows     []*compare.Row
+	asked    int // agents asked
+	sel      int
+	moved    bool // the user moved the selection: it follows its agent
+	cancel   context.CancelFunc
 }
 
 // compareMaxCalls bounds each agent's paging plan in the inspector: a plan
-// re-reads the file for every call, and the view must fill in promptly.
+// of a large file runs to thousands of calls, and the view must fill in
+// promptly.
 const compareMaxCalls = 200
 
 type compareRowMsg struct {
-	path string
-	row  *compare.Row
+	path  string
+	order int // the agent's place in all.Profiles
+	row   *compare.Row
 }
 
 // compareFile opens the compare view on path and asks every agent, each in
@@ -41,12 +48,12 @@ func (m *Model) compareFile(path string) tea.Cmd {
 		m.cmp.cancel()
 	}
 	ctx, cancel := context.WithCancel(m.ctx)
-	m.cmp = &comparison{path: path, asked: len(all.Profiles), cancel: cancel}
+	m.cmp = &comparison{path: path, asked: len(all.Profiles), answered: make([]*compare.Row, len(all.Profiles)), cancel: cancel}
 	m.focus = focusCompare
 	// Pictures: the view draws the selected agent's image (picture).
 	base := reader.Request{Cwd: m.opts.Cwd, Worktree: m.opts.Worktree, Home: m.opts.Home, FS: m.opts.FS, Pictures: true}
 	cmds := make([]tea.Cmd, 0, len(all.Profiles))
-	for _, p := range all.Profiles {
+	for i, p := range all.Profiles {
 		cmds = append(cmds, func() tea.Msg {
 			req := base
 			req.Profile = p
@@ -54,15 +61,33 @@ func (m *Model) compareFile(path string) tea.Cmd {
 			if err != nil || ctx.Err() != nil {
 				return nil
 			}
-			return compareRowMsg{path, row}
+			return compareRowMsg{path, i, row}
 		})
 	}
 	return tea.Batch(cmds...)
 }
 
-func (c *comparison) add(row *compare.Row) {
-	c.rows = append(c.rows, row)
+// add places an agent's answer. Until the user moves it, the selection is
+// the top row, the agent that sees least; then it stays on the agent
+// chosen, so that a row arriving above it does not send enter elsewhere.
+func (c *comparison) add(order int, row *compare.Row) {
+	selected := ""
+	if c.moved && c.sel < len(c.rows) {
+		selected = c.rows[c.sel].Profile
+	}
+	c.answered[order] = row
+	c.rows = c.rows[:0]
+	for _, r := range c.answered {
+		if r != nil {
+			c.rows = append(c.rows, r)
+		}
+	}
 	compare.SortWorstFirst(c.rows)
+	for i, r := range c.rows {
+		if r.Profile == selected {
+			c.sel = i
+		}
+	}
 }
 
 func (c *comparison) view(st *theme.Styles, width, height int, depth render.Depth) string {
@@ -160,9 +185,9 @@ func (m *Model) compareKey(msg tea.KeyPressMsg) tea.Cmd {
 		c.cancel()
 		m.cmp, m.focus = nil, focusTranscript
 	case key.Matches(msg, k.Up):
-		c.sel = max(c.sel-1, 0)
+		c.sel, c.moved = max(c.sel-1, 0), true
 	case key.Matches(msg, k.Down):
-		c.sel = min(c.sel+1, max(len(c.rows)-1, 0))
+		c.sel, c.moved = min(c.sel+1, max(len(c.rows)-1, 0)), true
 	case key.Matches(msg, k.Submit):
 		if c.sel >= len(c.rows) {
 			return nil

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/readlens/readlens/reader/compare"
 	"github.com/readlens/readlens/render"
@@ -34,6 +35,46 @@ func TestTableWindow(t *testing.T) {
 			plain := ansi.Strip(strings.Join(got, "\n"))
 			if !strings.Contains(plain, "\n"+r.Profile+"\n") && !strings.Contains(plain, "│ "+r.Profile+" ") {
 				t.Errorf("width %d: %s is out of sight:\n%s", width, r.Profile, plain)
+			}
+		}
+	}
+}
+
+// TestCompareRowsInAnyOrder: agents answer in whatever order their reads
+// end; the view orders them as readlens compare does (worst first, then
+// the profiles' order). The selection is the top row until the user moves
+// it, and then stays on the agent chosen while rows arrive above it, so
+// that enter opens that agent's card.
+func TestCompareRowsInAnyOrder(t *testing.T) {
+	profiles := []string{"opencode", "pi", "claude-code", "codex", "crush"}
+	verdicts := []compare.Verdict{compare.Cut, compare.Whole, compare.Refused, compare.Cut, compare.Error}
+	want := []string{"crush", "claude-code", "opencode", "codex", "pi"}
+	m := &Model{keys: DefaultKeyMap()}
+	for _, arrival := range [][]int{{0, 1, 2, 3, 4}, {4, 3, 2, 1, 0}, {1, 3, 0, 4, 2}} {
+		for _, move := range []bool{false, true} {
+			c := &comparison{answered: make([]*compare.Row, len(profiles)), asked: len(profiles)}
+			m.cmp = c
+			chosen := ""
+			for n, i := range arrival {
+				c.add(i, &compare.Row{Profile: profiles[i], Verdict: verdicts[i]})
+				if move && n == 1 {
+					m.compareKey(tea.KeyPressMsg{Code: tea.KeyDown})
+					m.compareKey(tea.KeyPressMsg{Code: tea.KeyUp})
+					chosen = c.rows[c.sel].Profile
+				}
+			}
+			var got []string
+			for _, r := range c.rows {
+				got = append(got, r.Profile)
+			}
+			if strings.Join(got, " ") != strings.Join(want, " ") {
+				t.Errorf("arrival %v: rows %v, want %v", arrival, got, want)
+			}
+			if !move {
+				chosen = want[0]
+			}
+			if c.rows[c.sel].Profile != chosen {
+				t.Errorf("arrival %v, moved %v: %s selected, want %s", arrival, move, c.rows[c.sel].Profile, chosen)
 			}
 		}
 	}

@@ -360,7 +360,7 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.auditBatch(msg)
 	case compareRowMsg:
 		if m.cmp != nil && msg.path == m.cmp.path {
-			m.cmp.add(msg.row)
+			m.cmp.add(msg.order, msg.row)
 		}
 	case spinner.TickMsg:
 		reading := false
