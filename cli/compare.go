@@ -134,7 +134,7 @@ func runCompare(cmd *cobra.Command, path string, f compareFlags) error {
 				}
 			}
 		}
-		_, err = io.WriteString(out, render.CompareTable(nil, abs, rows, width, -1))
+		_, err = io.WriteString(out, render.CompareTable(abs, rows, width))
 		if counter != nil {
 			// As read says it: the count asked for was not made (the
 			// JSON holds it in the row's note).

@@ -13,10 +13,32 @@ import (
 )
 
 // CompareTable is readlens compare's text form: a heading, then one row
-// an agent, worst verdict first, fitted to width; the row of the agent at
-// index selected in that order (-1: none) is drawn selected. Everything from the file system (the
-// path, the tools' messages) goes through render.Plain first.
-func CompareTable(st *theme.Styles, path string, rows []*compare.Row, width, selected int) string {
+// an agent, worst verdict first, fitted to width. Everything from the file
+// system (the path, the tools' messages) goes through render.Plain first.
+func CompareTable(path string, rows []*compare.Row, width int) string {
+	return DrawCompare(nil, path, rows, width, -1).Text()
+}
+
+// ComparedTable is the compare table as drawn, with where each agent's row
+// lies in it, for a view that scrolls it and picks rows from it.
+type ComparedTable struct {
+	Lines []string
+	// Head is how many lines head the table and stay in sight: the path,
+	// and for a table (not stacked rows) its top border, header and rule.
+	Head int
+	// Rows are the lines of each agent's row, in the order drawn: Rows[i]
+	// is [from, to) of Lines.
+	Rows [][2]int
+}
+
+// Text is the table as readlens compare prints it.
+func (t ComparedTable) Text() string { return strings.Join(t.Lines, "\n") + "\n" }
+
+// DrawCompare draws the compare table with the agent at index selected in
+// the drawn order (worst first; -1: none) selected: in the cursor's colour,
+// and marked at its left edge (SelectedMark) so that it shows without
+// colour too.
+func DrawCompare(st *theme.Styles, path string, rows []*compare.Row, width, selected int) ComparedTable {
 	sorted := append([]*compare.Row(nil), rows...)
 	compare.SortWorstFirst(sorted)
 	var size int64 = -1
@@ -26,40 +48,84 @@ func CompareTable(st *theme.Styles, path string, rows []*compare.Row, width, sel
 			break
 		}
 	}
-	var b strings.Builder
 	head := Plain(path)
 	if size >= 0 {
 		head += " · " + bytesText(size)
 	}
-	b.WriteString(ansi.Truncate(head, width, "…") + "\n")
+	out := ComparedTable{Lines: []string{ansi.Truncate(head, width, "…")}}
 	header := []string{"agent", "verdict", "first call", "to read it all", "never shown"}
 	cells := [][]string{header}
 	for _, r := range sorted {
 		cells = append(cells, []string{r.Profile, verdictText(r), firstText(r), planText(r), unseenText(r.Unseen)})
 	}
-	if !fitTable(cells, width) {
-		b.WriteString(stackedRows(st, cells, width, selected))
-		writeCompareNotes(&b, rows, width)
-		return b.String()
-	}
-	t := table.New().
-		Border(lipgloss.NormalBorder()).
-		Headers(cells[0]...).
-		Rows(cells[1:]...).
-		StyleFunc(func(row, col int) lipgloss.Style {
-			s := lipgloss.NewStyle().Padding(0, 1)
-			if st != nil && row == selected {
-				s = s.Inherit(st.Cursor)
+	if fitTable(cells, width) {
+		t := table.New().
+			Border(lipgloss.NormalBorder()).
+			Headers(cells[0]...).
+			Rows(cells[1:]...).
+			StyleFunc(func(row, col int) lipgloss.Style {
+				s := lipgloss.NewStyle().Padding(0, 1)
+				if st != nil && row == selected {
+					s = s.Inherit(st.Cursor)
+				}
+				return s
+			})
+		out.Head = 4 // the path, the top border, the header, its rule
+		at := out.Head
+		for _, row := range cells[1:] {
+			h := 1
+			for _, c := range row {
+				h = max(h, strings.Count(c, "\n")+1)
 			}
-			return s
-		})
-	b.WriteString(t.Render() + "\n")
-	writeCompareNotes(&b, rows, width)
-	return b.String()
+			out.Rows = append(out.Rows, [2]int{at, at + h})
+			at += h
+		}
+		out.Lines = append(out.Lines, strings.Split(t.Render(), "\n")...)
+	} else {
+		out.Head = 1
+		for r, row := range cells[1:] {
+			block := stackedRow(cells[0], row, width)
+			if st != nil && r == selected {
+				for i, l := range block {
+					block[i] = st.Cursor.Render(l)
+				}
+			}
+			out.Rows = append(out.Rows, [2]int{len(out.Lines), len(out.Lines) + len(block)})
+			out.Lines = append(out.Lines, block...)
+		}
+	}
+	if selected >= 0 && selected < len(out.Rows) {
+		for i := out.Rows[selected][0]; i < out.Rows[selected][1]; i++ {
+			out.Lines[i] = markSelected(out.Lines[i], width)
+		}
+	}
+	out.Lines = append(out.Lines, compareNotes(rows, width)...)
+	return out
 }
 
-// writeCompareNotes explains the table's marks below it.
-func writeCompareNotes(b *strings.Builder, rows []*compare.Row, width int) {
+// SelectedMark stands at the left edge of a selected row's lines (the
+// compare table's, the audit's findings), on the table's border or the
+// row's indent, as the selected card's bar does: a selection that shows
+// without colour.
+const SelectedMark = "▌"
+
+// markSelected puts SelectedMark at the start of a line of the selected
+// row, in place of the border or the indent's first space, so that no line
+// moves; a stacked row's name line, which starts at the edge, goes right.
+func markSelected(line string, width int) string {
+	for _, edge := range []string{"│", " "} {
+		if rest, ok := strings.CutPrefix(line, edge); ok {
+			return SelectedMark + rest
+		}
+	}
+	if plain := ansi.Strip(line); strings.HasPrefix(plain, " ") { // a stacked row in the cursor's colour
+		return SelectedMark + ansi.Cut(line, 1, ansi.StringWidth(line))
+	}
+	return ansi.Truncate(SelectedMark+line, width, "…")
+}
+
+// compareNotes explain the table's marks below it.
+func compareNotes(rows []*compare.Row, width int) []string {
 	var notes []string
 	if len(rows) > 0 && rows[0].Tokens.Tokenizer != "" {
 		notes = append(notes, "tok: estimated tokens (cl100k_base; o200k_base for codex)")
@@ -70,46 +136,33 @@ func writeCompareNotes(b *strings.Builder, rows []*compare.Row, width int) {
 			break
 		}
 	}
-	for _, n := range notes {
-		b.WriteString(ansi.Truncate(n, width, "…") + "\n")
+	for i, n := range notes {
+		notes[i] = ansi.Truncate(n, width, "…")
 	}
+	return notes
 }
 
-// stackedRows is the table too narrow for its columns: each agent's name
-// on a line of its own, then each column as "header: cell", indented and
-// wrapped to width.
-func stackedRows(st *theme.Styles, cells [][]string, width, selected int) string {
-	var b strings.Builder
-	header := cells[0]
-	for r, row := range cells[1:] {
-		var block strings.Builder
-		block.WriteString(ansi.Truncate(row[0], width, "…") + "\n")
-		for i := 1; i < len(row); i++ {
-			for j, l := range strings.Split(row[i], "\n") {
-				if j == 0 {
-					l = header[i] + ": " + l
+// stackedRow is one agent where the table is too narrow for its columns:
+// its name on a line of its own, then each column as "header: cell",
+// indented and wrapped to width.
+func stackedRow(header, row []string, width int) []string {
+	lines := []string{ansi.Truncate(row[0], width, "…")}
+	for i := 1; i < len(row); i++ {
+		for j, l := range strings.Split(row[i], "\n") {
+			if j == 0 {
+				l = header[i] + ": " + l
+			}
+			// Wrapped lines go on under their first, further in.
+			for k, w := range strings.Split(ansi.Wrap(l, max(width-4, 1), " "), "\n") {
+				indent := "    "
+				if j == 0 && k == 0 {
+					indent = "  "
 				}
-				// Wrapped lines go on under their first, further in.
-				for k, w := range strings.Split(ansi.Wrap(l, max(width-4, 1), " "), "\n") {
-					indent := "    "
-					if j == 0 && k == 0 {
-						indent = "  "
-					}
-					block.WriteString(ansi.Truncate(indent+w, width, "") + "\n")
-				}
+				lines = append(lines, ansi.Truncate(indent+w, width, ""))
 			}
 		}
-		text := block.String()
-		if st != nil && r == selected {
-			lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
-			for i, l := range lines {
-				lines[i] = st.Cursor.Render(l)
-			}
-			text = strings.Join(lines, "\n") + "\n"
-		}
-		b.WriteString(text)
 	}
-	return b.String()
+	return lines
 }
 
 // fitTable wraps the cells so that the table is at most width wide: the widest

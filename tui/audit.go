@@ -22,13 +22,22 @@ import (
 // call the audit judged, read again through the same engine.
 type auditing struct {
 	root     string
-	rows     []audit.Finding
-	files    int // entries the run has handed over
+	rows     []auditRow
+	files    int // files audited so far
+	skipped  int // entries not audited, each a row of its own
 	sel, top int
 	done     bool
 	err      error
 	cancel   context.CancelFunc
 	next     tea.Cmd // waits for the run's next files
+}
+
+// auditRow is a finding, or an entry the audit skipped (Skipped says why;
+// Path is its path, the rest is empty), where readlens audit's text form
+// puts it.
+type auditRow struct {
+	audit.Finding
+	Skipped string
 }
 
 // auditBatch is what the run handed over since the last one: the files
@@ -125,8 +134,15 @@ func (m *Model) auditBatch(msg auditBatchMsg) tea.Cmd {
 		return nil // a run since closed
 	}
 	for _, f := range msg.files {
+		if f.Skipped != "" {
+			v.skipped++
+			v.rows = append(v.rows, auditRow{Finding: audit.Finding{Path: f.Path}, Skipped: f.Skipped})
+			continue
+		}
 		v.files++
-		v.rows = append(v.rows, render.WorstFirst(f.Findings)...)
+		for _, x := range render.WorstFirst(f.Findings) {
+			v.rows = append(v.rows, auditRow{Finding: x})
+		}
 	}
 	if msg.done {
 		v.done, v.err = true, msg.err
@@ -146,36 +162,71 @@ func (m *Model) auditKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Cancel), key.Matches(msg, k.Audit):
 		m.focus = focusTranscript // the run goes on; a shows it again
 	case key.Matches(msg, k.Up):
-		v.sel = max(v.sel-1, 0)
+		v.move(v.sel - 1)
 	case key.Matches(msg, k.Down):
-		v.sel = min(v.sel+1, max(len(v.rows)-1, 0))
+		v.move(v.sel + 1)
 	case key.Matches(msg, k.PageUp):
-		v.sel = max(v.sel-page, 0)
+		v.move(v.sel - page)
 	case key.Matches(msg, k.PageDown):
-		v.sel = min(v.sel+page, max(len(v.rows)-1, 0))
+		v.move(v.sel + page)
 	case key.Matches(msg, k.Top):
-		v.sel = 0
+		v.move(0)
 	case key.Matches(msg, k.Bottom):
-		v.sel = max(len(v.rows)-1, 0)
+		v.move(len(v.rows) - 1)
 	case key.Matches(msg, k.Submit):
-		if v.sel >= len(v.rows) {
-			return nil
-		}
-		x := v.rows[v.sel]
-		p := x.Path
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(v.root, p)
-		}
-		m.focus = focusTranscript
-		cmd := m.read(-1, x.Profile, p, nil, nil, nil)
-		m.follow()
-		return cmd
+		return m.openFinding()
 	}
 	return nil
 }
 
+// move selects row i, within the rows there are.
+func (v *auditing) move(i int) {
+	v.sel = max(min(i, len(v.rows)-1), 0)
+}
+
+// openFinding opens the selected finding's file in a card for its agent:
+// the default call the audit judged, read again through the same engine.
+func (m *Model) openFinding() tea.Cmd {
+	v := m.aud
+	if v.sel >= len(v.rows) {
+		return nil
+	}
+	x := v.rows[v.sel]
+	if x.Skipped != "" {
+		return m.say("not audited: " + render.Plain(x.Skipped))
+	}
+	p := x.Path
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(v.root, p)
+	}
+	m.focus = focusTranscript
+	cmd := m.read(-1, x.Profile, p, nil, nil, nil)
+	m.follow()
+	return cmd
+}
+
+// auditClick selects the row under a click on the view's line y; a click
+// on the selected row opens it, as enter does.
+func (m *Model) auditClick(y int) tea.Cmd {
+	v := m.aud
+	i := v.top + y - auditHead
+	if y < auditHead || i >= len(v.rows) {
+		return nil
+	}
+	if i == v.sel {
+		return m.openFinding()
+	}
+	v.sel = i
+	return nil
+}
+
+// auditHead is the line above the rows: the run's state.
+const auditHead = 1
+
 // view draws the run's state on the first row, then a row per finding:
-// kind, agent, path and the finding in readlens's words, cut to the width.
+// kind, agent, path and the finding in readlens's words, cut to the width;
+// a skipped entry's row says why. The selected row is marked at its left
+// edge, as the selected card is, so that it shows without colour too.
 func (v *auditing) view(st *theme.Styles, width, height int) string {
 	state := "auditing…"
 	switch {
@@ -184,22 +235,32 @@ func (v *auditing) view(st *theme.Styles, width, height int) string {
 	case v.done:
 		state = "done"
 	}
-	head := fmt.Sprintf("audit of %s: %s, %s · %s", v.root, counted(v.files, "file"), counted(len(v.rows), "finding"), state)
+	findings := len(v.rows) - v.skipped
+	head := fmt.Sprintf("audit of %s: %s, %d skipped, %s · %s", v.root, counted(v.files, "file"), v.skipped, counted(findings, "finding"), state)
 	rows := []string{st.Hint.Render(ansi.Truncate(render.Plain(head), width, "…"))}
-	if v.done && v.err == nil && len(v.rows) == 0 {
+	body := max(height-auditHead, 0)
+	if v.done && v.err == nil && findings == 0 {
 		rows = append(rows, "Every agent reads every file whole.")
+		body--
 	}
-	body := max(height-1, 0)
 	v.top = min(v.top, v.sel)
 	if v.sel >= v.top+body {
 		v.top = v.sel - body + 1
 	}
 	for i := v.top; i < len(v.rows) && i < v.top+body; i++ {
 		x := v.rows[i]
-		line := fmt.Sprintf("%-7s  %-*s  %s  %s", x.Kind, auditNameWidth, x.Profile, render.Plain(x.Path), render.Plain(render.AuditFinding(x)))
+		var line string
+		if x.Skipped != "" {
+			line = fmt.Sprintf("  %-7s  %-*s  %s  %s", "skipped", auditNameWidth, "", render.Plain(x.Path), render.Plain(x.Skipped))
+		} else {
+			line = fmt.Sprintf("  %-7s  %-*s  %s  %s", x.Kind, auditNameWidth, x.Profile, render.Plain(x.Path), render.Plain(render.AuditFinding(x.Finding)))
+		}
 		line = ansi.Truncate(line, width, "…")
-		if i == v.sel {
-			line = st.Cursor.Render(pad(line, width))
+		switch {
+		case i == v.sel:
+			line = st.Cursor.Render(pad(render.SelectedMark+strings.TrimPrefix(line, " "), width))
+		case x.Skipped != "":
+			line = st.Hint.Render(line)
 		}
 		rows = append(rows, line)
 	}
@@ -207,8 +268,6 @@ func (v *auditing) view(st *theme.Styles, width, height int) string {
 }
 
 func (k KeyMap) auditHelp() keyHelp {
-	open := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open that agent's card"))
 	back := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "to the cards (a: back here)"))
-	return keyHelp{short: []key.Binding{k.Up, k.Down, open, back, k.Quit},
-		full: [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {open, back, k.Help, k.Quit}}}
+	return k.listHelp(back)
 }

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -162,5 +164,81 @@ func TestAuditEndToEnd(t *testing.T) {
 	}
 	if !strings.Contains(screen(final.Model), "✓ Read web/app.min.js") {
 		t.Errorf("the card's call line is not Claude Code's:\n%s", screen(final.Model))
+	}
+}
+
+// auditDir opens the audit view on dir, its files read by opencode alone,
+// and waits for the run to end.
+func auditDir(t *testing.T, dir string) *Model {
+	t.Helper()
+	p, err := all.Lookup("opencode")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := New(Options{Cwd: dir, Worktree: dir, Dir: dir, Audit: &audit.Options{Root: dir, Paths: []string{dir},
+		Profiles: reader.Profiles{p}, NoTokens: true, Base: reader.Request{Cwd: dir, Worktree: dir}}})
+	m.statusFor = 0
+	drive(m, tea.WindowSizeMsg{Width: 160, Height: 30})
+	drive(m, tea.BatchMsg{m.Init()})
+	if m.aud == nil || !m.aud.done || m.aud.err != nil {
+		t.Fatalf("the audit view after the run: %+v", m.aud)
+	}
+	return m
+}
+
+// TestAuditSkipped: an entry the audit skips is counted as skipped, not
+// as a file audited, and listed with its reason where readlens audit's
+// text form puts it; enter on it says why there is no card.
+func TestAuditSkipped(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a.bin"), []byte("\x00\x01\x02binary"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("a.bin", filepath.Join(dir, "b.link")); err != nil {
+		t.Fatal(err)
+	}
+	m := auditDir(t, dir)
+	s := screen(m)
+	if want := ": 1 file, 1 skipped, 1 finding · done"; !strings.Contains(s, want) {
+		t.Fatalf("the head lacks %q:\n%s", want, s)
+	}
+	if want := "skipped                   b.link  a symbolic link (not followed)"; !strings.Contains(s, want) {
+		t.Fatalf("the list lacks %q:\n%s", want, s)
+	}
+	press(m, "G")
+	n := len(m.tr.cards)
+	press(m, "enter")
+	if m.focus != focusAudit || len(m.tr.cards) != n || m.status != "not audited: a symbolic link (not followed)" {
+		t.Fatalf("enter on the skipped entry: focus %v, %d cards, status %q", m.focus, len(m.tr.cards), m.status)
+	}
+}
+
+// TestAuditMouse: a click on a finding selects it and a second click opens
+// its card; the selection is marked at its left edge, so that it shows
+// without colour; a click in the picker leaves the list (the run goes on).
+func TestAuditMouse(t *testing.T) {
+	m := auditDemo(t)
+	l := m.layout()
+	row := findingRow(t, m, "bin/tool.wasm", "opencode", audit.KindRefused)
+	y := l.bodyTop + auditHead + row - m.aud.top
+	drive(m, tea.MouseClickMsg{X: l.cardX + 4, Y: y, Button: tea.MouseLeft})
+	if m.aud.sel != row || m.focus != focusAudit {
+		t.Fatalf("a click: row %d selected, want %d; focus %v", m.aud.sel, row, m.focus)
+	}
+	if line := strings.Split(screen(m), "\n")[y]; !strings.Contains(line, "│▌ refused  opencode") {
+		t.Errorf("the selected row is not marked: %q", line)
+	}
+	drive(m, tea.MouseClickMsg{X: l.cardX + 4, Y: y, Button: tea.MouseLeft})
+	if sel := m.tr.selected(); m.focus != focusTranscript || sel == nil || sel.path != DemoRoot+"/bin/tool.wasm" || m.current() != "opencode" {
+		t.Fatalf("a second click: focus %v, card %+v", m.focus, sel)
+	}
+	press(m, "a")
+	drive(m, tea.MouseWheelMsg{X: l.cardX + 4, Y: 10, Button: tea.MouseWheelDown})
+	if m.aud.sel != row+3 {
+		t.Errorf("the wheel: row %d selected, want %d", m.aud.sel, row+3)
+	}
+	drive(m, tea.MouseClickMsg{X: 2, Y: l.bodyTop + 3, Button: tea.MouseLeft})
+	if m.focus != focusPicker {
+		t.Errorf("a click in the picker: focus %v", m.focus)
 	}
 }

@@ -28,6 +28,7 @@ type comparison struct {
 	sel      int
 	moved    bool // the user moved the selection: it follows its agent
 	cancel   context.CancelFunc
+	back     focus // where esc goes: the picker or the cards it was opened from
 }
 
 // compareMaxCalls bounds each agent's paging plan in the inspector: a plan
@@ -44,14 +45,18 @@ type compareRowMsg struct {
 // compareFile opens the compare view on path and asks every agent, each in
 // its own command, so rows appear as they are answered.
 func (m *Model) compareFile(path string) tea.Cmd {
-	if m.cmp != nil && m.cmp.cancel != nil {
+	back := m.focus
+	if m.cmp != nil {
 		m.cmp.cancel()
+		back = m.cmp.back
 	}
 	ctx, cancel := context.WithCancel(m.ctx)
-	m.cmp = &comparison{path: path, asked: len(all.Profiles), answered: make([]*compare.Row, len(all.Profiles)), cancel: cancel}
+	m.cmp = &comparison{path: path, asked: len(all.Profiles), answered: make([]*compare.Row, len(all.Profiles)), cancel: cancel, back: back}
 	m.focus = focusCompare
-	// Pictures: the view draws the selected agent's image (picture).
-	base := reader.Request{Cwd: m.opts.Cwd, Worktree: m.opts.Worktree, Home: m.opts.Home, FS: m.opts.FS, Pictures: true}
+	// Pictures: the view draws the selected agent's image (picture). The
+	// agents are asked as the cards ask them: with i, for a model that
+	// takes no images.
+	base := reader.Request{Cwd: m.opts.Cwd, Worktree: m.opts.Worktree, Home: m.opts.Home, FS: m.opts.FS, Pictures: true, NoImages: m.noImages}
 	cmds := make([]tea.Cmd, 0, len(all.Profiles))
 	for i, p := range all.Profiles {
 		cmds = append(cmds, func() tea.Msg {
@@ -91,63 +96,71 @@ func (c *comparison) add(order int, row *compare.Row) {
 }
 
 func (c *comparison) view(st *theme.Styles, width, height int, depth render.Depth) string {
-	table := render.CompareTable(st, c.path, c.rows, width, c.sel)
-	if waiting := c.asked - len(c.rows); waiting > 0 {
-		table += st.Hint.Render(counted(waiting, "agent")+" still reading…") + "\n"
-	}
-	lines := strings.Split(strings.TrimRight(table, "\n"), "\n")
-	// The picture takes the room below the table, up to its bound, and at
-	// least a quarter of the height: the table gives up lines for it.
-	pic := c.picture(st, width, min(comparePictureRows, max(height-len(lines)-2, height/4)), depth)
-	profile := ""
-	if c.sel < len(c.rows) {
-		profile = c.rows[c.sel].Profile
-	}
-	lines = append(tableWindow(lines, height-len(pic), profile), pic...)
-	return strings.Join(lines[:min(len(lines), height)], "\n")
+	lines, _ := c.window(st, width, height, depth)
+	return strings.Join(lines, "\n")
 }
 
-// tableHead is how many lines of the compare table stay on top whatever
-// is selected: the path, the top border, the header and its rule; only
-// the path when the table is too narrow and its rows are stacked.
-const tableHead = 4
+// window is what the view shows at width and height: the table's head,
+// then its rows from where the selected one is in sight, then the picture.
+// at maps each shown line to the agent whose row it is (an index of rows),
+// -1 where it is none's: for clicks.
+func (c *comparison) window(st *theme.Styles, width, height int, depth render.Depth) (lines []string, at []int) {
+	t := render.DrawCompare(st, c.path, c.rows, width, c.sel)
+	all := t.Lines
+	if waiting := c.asked - len(c.rows); waiting > 0 {
+		all = append(all, st.Hint.Render(counted(waiting, "agent")+" still reading…"))
+	}
+	// The picture takes the room below the table, up to its bound, and at
+	// least a quarter of the height: the table gives up lines for it.
+	pic := c.picture(st, width, min(comparePictureRows, max(height-len(all)-2, height/4)), depth)
+	from := tableWindow(len(all), t.Head, height-len(pic), c.selected(t))
+	owner := make([]int, len(all))
+	for i := range owner {
+		owner[i] = -1
+	}
+	for r, span := range t.Rows {
+		for i := span[0]; i < span[1]; i++ {
+			owner[i] = r
+		}
+	}
+	room := max(height-len(pic), 0)
+	for i := 0; i < len(all) && len(lines) < room; i++ {
+		if i >= t.Head && i < from {
+			continue
+		}
+		lines, at = append(lines, all[i]), append(at, owner[i])
+	}
+	for _, p := range pic {
+		if len(lines) < height {
+			lines, at = append(lines, p), append(at, -1)
+		}
+	}
+	return lines, at
+}
 
-// tableWindow cuts the compare table's lines to room: its head, then the
-// lines of its rows (and the notes below them) from where the selected
-// agent's row is in sight, so the selection never scrolls off.
-func tableWindow(lines []string, room int, selected string) []string {
-	head := tableHead
-	stacked := len(lines) > 1 && !strings.HasPrefix(ansi.Strip(lines[1]), "┌")
-	if stacked {
-		head = 1 // render's stackedRows: a row starts with the agent's name
+// selected is the lines the selected row and what must show with it: the
+// last row brings the table's end and the notes below it into sight.
+func (c *comparison) selected(t render.ComparedTable) [2]int {
+	if c.sel >= len(t.Rows) {
+		return [2]int{t.Head, t.Head}
 	}
-	if len(lines) <= room || room <= head {
-		return lines[:min(len(lines), max(room, 0))]
+	span := t.Rows[c.sel]
+	if c.sel == len(t.Rows)-1 {
+		span[1] = len(t.Lines) + 1 // and "still reading…", when it is there
 	}
-	body := lines[head:]
-	from, to := -1, len(body) // the selected row's lines
-	for i, l := range body {
-		l = ansi.Strip(l)
-		starts := strings.HasPrefix(l, "└") || len(l) > len("│ ") && strings.HasPrefix(l, "│ ") && l[len("│ ")] != ' '
-		mine := strings.HasPrefix(l, "│ "+selected+" ")
-		if stacked {
-			starts, mine = l != "" && l[0] != ' ', l == selected
-		}
-		switch {
-		case from < 0 && selected != "" && mine:
-			from = i
-		case from >= 0 && starts:
-			to = i
-		}
-		if to < len(body) {
-			break
-		}
+	return span
+}
+
+// tableWindow is the first line of the table's body to show, below its
+// head lines, when room lines show of n: the selected lines [from, to) in
+// sight, their top first when they do not all fit.
+func tableWindow(n, head, room int, sel [2]int) int {
+	w := room - head
+	if n <= room || w <= 0 {
+		return head
 	}
-	w, start := room-head, 0
-	if from >= 0 {
-		start = max(0, min(from, to-w))
-	}
-	return append(lines[:head:head], body[start:min(start+w, len(body))]...)
+	to := min(sel[1], n)
+	return max(head, min(sel[0], to-w))
 }
 
 // comparePictureRows bounds the selected agent's picture: a glance at
@@ -180,25 +193,71 @@ func (c *comparison) picture(st *theme.Styles, width, rows int, depth render.Dep
 
 func (m *Model) compareKey(msg tea.KeyPressMsg) tea.Cmd {
 	c, k := m.cmp, m.keys
+	page := max(m.bodyHeight()/4, 1) // a row is three lines or more
 	switch {
-	case key.Matches(msg, k.Cancel), key.Matches(msg, k.Compare):
-		c.cancel()
-		m.cmp, m.focus = nil, focusTranscript
-	case key.Matches(msg, k.Up):
-		c.sel, c.moved = max(c.sel-1, 0), true
-	case key.Matches(msg, k.Down):
-		c.sel, c.moved = min(c.sel+1, max(len(c.rows)-1, 0)), true
-	case key.Matches(msg, k.Submit):
-		if c.sel >= len(c.rows) {
-			return nil
-		}
-		c.cancel()
-		profile := c.rows[c.sel].Profile
-		m.cmp, m.focus = nil, focusTranscript
-		return m.read(-1, profile, c.path, nil, nil, nil)
 	case key.Matches(msg, k.Quit):
 		return tea.Quit
+	case key.Matches(msg, k.Help):
+		m.fullHelp = !m.fullHelp
+	case key.Matches(msg, k.Cancel), key.Matches(msg, k.Compare):
+		m.closeCompare()
+	case key.Matches(msg, k.Up):
+		c.move(c.sel - 1)
+	case key.Matches(msg, k.Down):
+		c.move(c.sel + 1)
+	case key.Matches(msg, k.PageUp):
+		c.move(c.sel - page)
+	case key.Matches(msg, k.PageDown):
+		c.move(c.sel + page)
+	case key.Matches(msg, k.Top):
+		c.move(0)
+	case key.Matches(msg, k.Bottom):
+		c.move(len(c.rows) - 1)
+	case key.Matches(msg, k.Submit):
+		return m.openCompared()
 	}
+	return nil
+}
+
+// move selects row i, within the rows there are.
+func (c *comparison) move(i int) {
+	c.sel, c.moved = max(min(i, len(c.rows)-1), 0), true
+}
+
+// closeCompare stops the agents still reading and goes back to where the
+// view was opened from.
+func (m *Model) closeCompare() {
+	m.cmp.cancel()
+	m.cmp, m.focus = nil, m.cmp.back
+}
+
+// openCompared opens the selected agent's card: its default call on the
+// file, read again as the cards read, its tab the header's.
+func (m *Model) openCompared() tea.Cmd {
+	c := m.cmp
+	if c.sel >= len(c.rows) {
+		return nil
+	}
+	profile := c.rows[c.sel].Profile
+	m.closeCompare()
+	m.focus = focusTranscript
+	cmd := m.read(-1, profile, c.path, nil, nil, nil)
+	m.follow()
+	return cmd
+}
+
+// compareClick selects the row under a click on the view's line y; a click
+// on the selected row opens it, as enter does.
+func (m *Model) compareClick(l layout, y int) tea.Cmd {
+	c := m.cmp
+	_, at := c.window(m.st, l.cardW, l.bodyHeight, m.depth)
+	if y >= len(at) || at[y] < 0 {
+		return nil
+	}
+	if at[y] == c.sel {
+		return m.openCompared()
+	}
+	c.move(at[y])
 	return nil
 }
 

@@ -241,3 +241,20 @@ func TestCompareFromPicker(t *testing.T) {
 		t.Fatalf("alt+c went into the filter: %q", m.picker.filter.value)
 	}
 }
+
+// TestFullHelpFits: the cards' full help at 120 columns and 20 rows lists
+// every key, in columns each as wide as its own entries; one long entry
+// (the mouse's) made every column as wide as it, the help a single column
+// taller than the screen, and its last twelve keys were cut off.
+func TestFullHelpFits(t *testing.T) {
+	m := demo(t, 120, 20)
+	press(m, "?")
+	s := screen(m)
+	for _, group := range m.keys.transcriptHelp().FullHelp() {
+		for _, b := range group {
+			if h := b.Help(); !strings.Contains(s, h.Key+" "+h.Desc) {
+				t.Errorf("the help at 120×20 does not list %q:\n%s", h.Key+" "+h.Desc, s)
+			}
+		}
+	}
+}

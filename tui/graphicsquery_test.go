@@ -165,7 +165,7 @@ func TestComparePicture(t *testing.T) {
 		if strings.Contains(s, caption) != sends || strings.Contains(view, "▀") != sends {
 			t.Errorf("%s (sends a picture: %v): caption %v, half blocks %v:\n%s", r.Profile, sends, strings.Contains(s, caption), strings.Contains(view, "▀"), s)
 		}
-		if !strings.Contains(s, "│ "+r.Profile+" ") {
+		if !strings.Contains(s, "▌ "+r.Profile+" ") {
 			t.Errorf("%s: the selected row is out of sight:\n%s", r.Profile, s)
 		}
 		if strings.Contains(view, "\U0010EEEE") {

@@ -113,8 +113,25 @@ func (k KeyMap) pickerHelp() keyHelp {
 }
 
 func (k KeyMap) compareHelp() keyHelp {
+	back := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back"))
+	return k.listHelp(back)
+}
+
+// listHelp is the help of a list in the cards' place, whose rows the
+// cards' moving keys move through (the compare view, the audit's
+// findings): those keys in a list's words, enter, and back.
+func (k KeyMap) listHelp(back key.Binding) keyHelp {
+	as := func(b key.Binding, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(b.Help().Key, desc))
+	}
+	up, down := as(k.Up, "previous row"), as(k.Down, "next row")
 	open := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open that agent's card"))
-	return keyHelp{short: []key.Binding{k.Up, k.Down, open, k.Cancel}, full: [][]key.Binding{{k.Up, k.Down, open, k.Cancel}}}
+	mouse := as(k.Mouse, "click a row: select, again: open · wheel: move")
+	return keyHelp{short: []key.Binding{up, down, open, back, k.Help},
+		full: [][]key.Binding{
+			{up, down, as(k.PageUp, "page up"), as(k.PageDown, "page down"), as(k.Top, "first row"), as(k.Bottom, "last row")},
+			{open, back, k.Help, k.Quit, mouse},
+		}}
 }
 
 // listKeys are the keys of the list of sessions.

@@ -71,37 +71,63 @@ func (m *Model) columns() (pickW, cardX, cardW int) {
 func (m *Model) bodyHeight() int { return m.layout().bodyHeight }
 
 // helpRows is the full help, every key, in as many columns as the width
-// holds, filled down first.
+// holds, filled down first, each column as wide as its widest entry: one
+// long entry (the mouse's) widens its own column, not every column.
 func (m *Model) helpRows() []string {
 	hs := m.help.Styles
 	var cells []string
-	widest := 0
 	for _, group := range m.helpKeys().FullHelp() {
 		for _, b := range group {
 			if !b.Enabled() {
 				continue
 			}
 			h := b.Help()
-			c := hs.FullKey.Render(h.Key) + " " + hs.FullDesc.Render(h.Desc)
-			cells = append(cells, c)
-			widest = max(widest, ansi.StringWidth(c))
+			cells = append(cells, hs.FullKey.Render(h.Key)+" "+hs.FullDesc.Render(h.Desc))
 		}
 	}
 	const gap = 3
-	cols := max(1, (m.width+gap)/(widest+gap))
-	height := (len(cells) + cols - 1) / cols
+	height, widths := helpColumns(cells, m.width, gap)
 	rows := make([]string, height)
 	for i, c := range cells {
-		r := i % height
-		if i >= height {
+		r, col := i%height, i/height
+		if col > 0 {
 			rows[r] += strings.Repeat(" ", gap)
 		}
-		rows[r] += c + strings.Repeat(" ", widest-ansi.StringWidth(c))
+		rows[r] += c + strings.Repeat(" ", widths[col]-ansi.StringWidth(c))
 	}
 	for i, r := range rows {
 		rows[i] = ansi.Truncate(strings.TrimRight(r, " "), m.width, "…")
 	}
 	return rows
+}
+
+// helpColumns lays cells out down first in the fewest rows whose columns,
+// each as wide as its widest cell, fit width with gap between them: the
+// rows and the columns' widths. One column when none fits.
+func helpColumns(cells []string, width, gap int) (height int, widths []int) {
+	for height = 1; height < len(cells); height++ {
+		widths = widths[:0]
+		total := -gap
+		for i, c := range cells {
+			if i%height == 0 {
+				widths = append(widths, 0)
+				total += gap
+			}
+			w := ansi.StringWidth(c)
+			if w > widths[len(widths)-1] {
+				total += w - widths[len(widths)-1]
+				widths[len(widths)-1] = w
+			}
+		}
+		if total <= width {
+			return height, widths
+		}
+	}
+	widths = []int{0}
+	for _, c := range cells {
+		widths[0] = max(widths[0], ansi.StringWidth(c))
+	}
+	return max(len(cells), 1), widths
 }
 
 // capWords name what ended a window, for the status line.
