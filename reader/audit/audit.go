@@ -100,8 +100,9 @@ type Options struct {
 	Base reader.Request
 	// Workers bounds the files audited at once (0: GOMAXPROCS).
 	Workers int
-	// NoTokens counts no tokens for the findings (tokencount made the
-	// counting a small part of the run; codex's o200k_base is still slow).
+	// NoTokens counts no tokens for the findings: about a quarter of a
+	// run on Go's tree. Claude Code's own count for its cap is its read's
+	// and is made either way.
 	NoTokens bool
 	// Ignore are absolute paths left out of the listing without a word:
 	// readlens's own files, such as a baseline being written.
