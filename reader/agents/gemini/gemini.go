@@ -113,6 +113,9 @@ func (gemini) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome
 	if err != nil {
 		return nil, reader.Fail("Failed to resolve path: " + err.Error())
 	}
+	if msg := gmValidatePath(p); msg != "" {
+		return nil, reader.Fail("Invalid path: " + msg)
+	}
 	within, refusal := gmWorkspace(env, p)
 	if within == "" {
 		return nil, reader.Fail(refusal)
