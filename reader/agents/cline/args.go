@@ -175,28 +175,15 @@ func clEntryOf(v json.RawMessage, key string) (clEntry, bool) {
 	return e, true
 }
 
-// clLine is z.coerce.number().int().positive().nullable().optional().
+// clLine is z.coerce.number().int().positive().nullable().optional():
+// JavaScript's Number() of the value ([3] and ["3"] are 3, [] is 0, {} and
+// [1,2] NaN), then zod 4's int, which takes safe integers only.
 func clLine(v reader.Value) (*float64, bool) {
-	var n float64
-	switch v.Kind {
-	case reader.Missing, reader.Null:
+	if v.Kind == reader.Missing || v.Kind == reader.Null {
 		return nil, true
-	case reader.Number:
-		n = v.Num
-	case reader.Bool:
-		if v.Bool {
-			n = 1
-		}
-	case reader.String:
-		f, ok := node.ToNumber(v.Str)
-		if !ok {
-			return nil, false
-		}
-		n = f
-	default:
-		return nil, false // Number([]) is 0 and Number({}) NaN: neither is positive
 	}
-	if math.IsNaN(n) || math.IsInf(n, 0) || n != math.Trunc(n) || n <= 0 {
+	n := node.PrimitiveOf(v.Raw).ToNumber()
+	if math.IsNaN(n) || n != math.Trunc(n) || n > 1<<53-1 || n <= 0 {
 		return nil, false
 	}
 	return &n, true
