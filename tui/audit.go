@@ -154,6 +154,10 @@ func (m *Model) auditBatch(msg auditBatchMsg) tea.Cmd {
 func (m *Model) auditKey(msg tea.KeyPressMsg) tea.Cmd {
 	v, k := m.aud, m.keys
 	page := max(m.bodyHeight()-2, 1)
+	if i, ok := k.rowMove(msg, v.sel, len(v.rows)-1, page); ok {
+		v.move(i)
+		return nil
+	}
 	switch {
 	case key.Matches(msg, k.Quit):
 		return tea.Quit
@@ -161,18 +165,6 @@ func (m *Model) auditKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.fullHelp = !m.fullHelp
 	case key.Matches(msg, k.Cancel), key.Matches(msg, k.Audit):
 		m.focus = focusTranscript // the run goes on; a shows it again
-	case key.Matches(msg, k.Up):
-		v.move(v.sel - 1)
-	case key.Matches(msg, k.Down):
-		v.move(v.sel + 1)
-	case key.Matches(msg, k.PageUp):
-		v.move(v.sel - page)
-	case key.Matches(msg, k.PageDown):
-		v.move(v.sel + page)
-	case key.Matches(msg, k.Top):
-		v.move(0)
-	case key.Matches(msg, k.Bottom):
-		v.move(len(v.rows) - 1)
 	case key.Matches(msg, k.Submit):
 		return m.openFinding()
 	}

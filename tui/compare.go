@@ -194,6 +194,10 @@ func (c *comparison) picture(st *theme.Styles, width, rows int, depth render.Dep
 func (m *Model) compareKey(msg tea.KeyPressMsg) tea.Cmd {
 	c, k := m.cmp, m.keys
 	page := max(m.bodyHeight()/4, 1) // a row is three lines or more
+	if i, ok := k.rowMove(msg, c.sel, len(c.rows)-1, page); ok {
+		c.move(i)
+		return nil
+	}
 	switch {
 	case key.Matches(msg, k.Quit):
 		return tea.Quit
@@ -201,18 +205,6 @@ func (m *Model) compareKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.fullHelp = !m.fullHelp
 	case key.Matches(msg, k.Cancel), key.Matches(msg, k.Compare):
 		m.closeCompare()
-	case key.Matches(msg, k.Up):
-		c.move(c.sel - 1)
-	case key.Matches(msg, k.Down):
-		c.move(c.sel + 1)
-	case key.Matches(msg, k.PageUp):
-		c.move(c.sel - page)
-	case key.Matches(msg, k.PageDown):
-		c.move(c.sel + page)
-	case key.Matches(msg, k.Top):
-		c.move(0)
-	case key.Matches(msg, k.Bottom):
-		c.move(len(c.rows) - 1)
 	case key.Matches(msg, k.Submit):
 		return m.openCompared()
 	}

@@ -1,6 +1,9 @@
 package tui
 
-import "charm.land/bubbles/v2/key"
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
 
 // KeyMap is every key readlens answers, each with its help text.
 type KeyMap struct {
@@ -115,6 +118,26 @@ func (k KeyMap) pickerHelp() keyHelp {
 func (k KeyMap) compareHelp() keyHelp {
 	back := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back"))
 	return k.listHelp(back)
+}
+
+// rowMove is the row a list's moving key selects from sel, page rows a
+// page, the last row last (the list bounds it); false for other keys.
+func (k KeyMap) rowMove(msg tea.KeyPressMsg, sel, last, page int) (int, bool) {
+	switch {
+	case key.Matches(msg, k.Up):
+		return sel - 1, true
+	case key.Matches(msg, k.Down):
+		return sel + 1, true
+	case key.Matches(msg, k.PageUp):
+		return sel - page, true
+	case key.Matches(msg, k.PageDown):
+		return sel + page, true
+	case key.Matches(msg, k.Top):
+		return 0, true
+	case key.Matches(msg, k.Bottom):
+		return last, true
+	}
+	return sel, false
 }
 
 // listHelp is the help of a list in the cards' place, whose rows the
