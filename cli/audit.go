@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/x/term"
 	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/reader/agents/all"
 	"github.com/readlens/readlens/reader/audit"
@@ -230,27 +229,18 @@ func runAudit(cmd *cobra.Command, pos []string, f auditFlags) error {
 	errOut := cmd.ErrOrStderr()
 	opts := audit.Options{Root: root, Paths: paths, Profiles: profiles, Base: base, Ignore: ignore, NoTokens: f.noTokens}
 	// A progress line on a terminal's stderr; nothing on a pipe or in CI.
-	var bar *auditProgress
+	var bar *liveLine
 	if e, ok := errOut.(*os.File); ok && isTerminal(e) {
 		opts.Progress = &audit.Progress{}
-		bar = startAuditProgress(e, opts.Progress, func() int {
-			if cols, _, err := term.GetSize(e.Fd()); err == nil {
-				return cols
-			}
-			return 0
-		})
+		bar = startAuditProgress(e, opts.Progress, terminalWidth(e))
 		defer bar.end() // on every way out; it erases the line once
 	}
 	opts.Warn = func(msg string) {
-		if bar != nil {
-			defer bar.hold()()
-		}
+		defer bar.hold()()
 		fmt.Fprintf(errOut, "readlens: %s\n", render.Plain(msg))
 	}
 	st, err := audit.Run(cmd.Context(), opts, func(af audit.File) error {
-		if bar != nil {
-			defer bar.hold()() // off while this file's lines are written
-		}
+		defer bar.hold()() // off while this file's lines are written
 		kept := af.Findings[:0]
 		for _, x := range af.Findings {
 			if record != nil {
@@ -275,9 +265,7 @@ func runAudit(cmd *cobra.Command, pos []string, f auditFlags) error {
 		}
 		return nil
 	})
-	if bar != nil {
-		bar.end() // before the summary
-	}
+	bar.end() // before the summary
 	if err != nil {
 		if f.format == "text" || f.format == "github" {
 			_ = out.Flush() // what was found is still true; a half JSON document is not

@@ -83,3 +83,24 @@ func (s *syncBuffer) String() string {
 	defer s.mu.Unlock()
 	return s.b.String()
 }
+
+// TestCompareProgressLine: the agents answered of those asked, and the
+// calls made; never wider than the terminal.
+func TestCompareProgressLine(t *testing.T) {
+	for _, c := range []struct {
+		answered, agents int
+		calls            int64
+		width            int
+		want             string
+	}{
+		{0, 10, 0, 80, "[--------------------] 0 of 10 agents answered · 0 calls made"},
+		{4, 10, 12345, 80, "[########------------] 4 of 10 agents answered · 12,345 calls made"},
+		{1, 1, 1, 80, "[####################] 1 of 1 agent answered · 1 call made"},
+		{11, 10, 7, 80, "[####################] 10 of 10 agents answered · 7 calls made"},
+		{4, 10, 12345, 40, "[########------------] 4 of 10 agents…"},
+	} {
+		if got := compareProgressLine(c.answered, c.agents, c.calls, c.width); got != c.want {
+			t.Errorf("compareProgressLine(%d, %d, %d, %d) = %q, want %q", c.answered, c.agents, c.calls, c.width, got, c.want)
+		}
+	}
+}

@@ -66,3 +66,28 @@ func (term *terminal) shows(s string) bool {
 	noSpace := func(s string) string { return strings.ReplaceAll(s, " ", "") }
 	return strings.Contains(noSpace(ansi.Strip(term.out.String())), noSpace(s))
 }
+
+// TestCompareProgressOnATerminal: on a terminal, a compare whose plans
+// take a while shows how far it has gone on stderr, and erases the line
+// before the table is printed.
+func TestCompareProgressOnATerminal(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	for i := range 1_000_000 {
+		b.WriteString("line ")
+		b.WriteString(strings.Repeat("x", i%7))
+		b.WriteString("\n")
+	}
+	path := filepath.Join(dir, "long.txt")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	term := openTerminal(t, true)
+	code, out, _ := term.run(t, false, []string{"NO_COLOR=1"}, "compare", path, "--profiles", "crush,codex", "--width", "80")
+	line := strings.Index(out, " of 2 agents answered · ")
+	erased := strings.LastIndex(out, "\r\x1b[K")
+	table := strings.Index(out, path+" · ")
+	if code != exitOK || line < 0 || !strings.Contains(out[line:], " calls made\x1b[K") || erased < line || table < erased {
+		t.Fatalf("exit %d; progress at %d, erased at %d, the table at %d:\n%q", code, line, erased, table, out)
+	}
+}

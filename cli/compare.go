@@ -117,7 +117,16 @@ func runCompare(cmd *cobra.Command, path string, f compareFlags) error {
 	}
 	defer tuneGC()()
 	adviseHugePages(abs)
-	rows, err := compare.All(cmd.Context(), abs, base, profiles, compare.Options{MaxCalls: f.maxCalls, NoTokens: f.noTokens})
+	opts := compare.Options{MaxCalls: f.maxCalls, NoTokens: f.noTokens}
+	// A progress line on a terminal's stderr; nothing on a pipe or in CI.
+	var bar *liveLine
+	if e, ok := cmd.ErrOrStderr().(*os.File); ok && isTerminal(e) {
+		opts.Progress = &compare.Progress{}
+		bar = startCompareProgress(e, opts.Progress, len(profiles), terminalWidth(e))
+		defer bar.end() // on every way out; it erases the line once
+	}
+	rows, err := compare.All(cmd.Context(), abs, base, profiles, opts)
+	bar.end() // before the table, which may go to the same terminal
 	if err != nil {
 		return usageErr("%v", err)
 	}

@@ -17,6 +17,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"sync/atomic"
 
 	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/reader/node"
@@ -146,6 +147,16 @@ type Options struct {
 	// (Attachment.Pixels in Row.Images), for a view that draws it; else it
 	// is dropped, as an audit of many files would hold them all.
 	KeepPixels bool
+	// Progress, when set, counts the calls made and the agents answered
+	// as they are, for a display while a large file's plans run.
+	Progress *Progress
+}
+
+// Progress is how far a comparison has gone. A file that changes while
+// it is read is compared again, and counted again.
+type Progress struct {
+	Calls    atomic.Int64 // calls made, every agent's
+	Answered atomic.Int64 // agents whose row is done
 }
 
 // DefaultMaxCalls is the default bound on a plan's calls.
@@ -189,6 +200,9 @@ func Agent(ctx context.Context, path string, req reader.Request, opts Options) (
 	}
 	if row.count != nil {
 		row.Tokens = row.count.method() // a count that failed on the way says so
+	}
+	if opts.Progress != nil {
+		opts.Progress.Answered.Add(1)
 	}
 	return row, nil
 }
@@ -299,6 +313,9 @@ func follow(ctx context.Context, req reader.Request, res *reader.Result, row *Ro
 }
 
 func record(res *reader.Result, count *tokenCounter, opts Options) Call {
+	if opts.Progress != nil {
+		opts.Progress.Calls.Add(1)
+	}
 	t := res.Truncation
 	c := Call{
 		Args: res.Args, FirstLine: t.FirstLine, LastLine: t.LastLine,

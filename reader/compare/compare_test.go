@@ -405,3 +405,22 @@ func TestSortWorstFirst(t *testing.T) {
 		t.Errorf("order %v", got)
 	}
 }
+
+// TestProgressCounts: Options.Progress counts every call of every plan and
+// every agent answered, as All makes them.
+func TestProgressCounts(t *testing.T) {
+	root := filepath.Join(oracle.Testdata(), "fixtures")
+	path := filepath.Join(root, "lines_3000.txt")
+	var p compare.Progress
+	rows, err := compare.All(context.Background(), path, request(root), all.Profiles, compare.Options{NoTokens: true, Progress: &p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := 0
+	for _, r := range rows {
+		calls += len(r.Plan.Calls)
+	}
+	if p.Answered.Load() != int64(len(all.Profiles)) || p.Calls.Load() != int64(calls) || calls <= len(all.Profiles) {
+		t.Errorf("counted %d agents and %d calls; the rows hold %d agents and %d calls", p.Answered.Load(), p.Calls.Load(), len(rows), calls)
+	}
+}
