@@ -191,7 +191,7 @@ func readText(ctx context.Context, file File, sample []byte, p *Plan, bufSize in
 	// as they are and none have been read but the sample.
 	var inPlace []byte
 	if held != nil && p.Tail == 0 && !decodes(sample, p.Text) {
-		if held.offset() == len(sample) {
+		if held.offset() == len(sample) && !(p.Text.DropOpenEnd && openTail(held.data) > 0) {
 			inPlace = held.data
 		}
 	}
@@ -263,7 +263,7 @@ func textReader(sample []byte, file io.Reader, t Text) io.Reader {
 			return utf16LE(io.MultiReader(bytes.NewReader(sample[2:]), file))
 		}
 	}
-	return r
+	return dropOpenEnd(r, t) // UTF-8 as it is
 }
 
 // decodes says textReader changes the bytes of a file whose first bytes
@@ -345,9 +345,8 @@ func decodeName(name string) string {
 	return s
 }
 
-// extraLimit bounds an appended file: instruction files are small by nature.
-const extraLimit = 1 << 20
-
+// readExtras reads the files a tool appends to a read, whole, as the tools
+// read them (opencode's readFileString): what they append is the result.
 func readExtras(fsys FS, paths []string) []Extra {
 	var out []Extra
 	for _, path := range paths {
@@ -355,7 +354,7 @@ func readExtras(fsys FS, paths []string) []Extra {
 		if err != nil {
 			continue
 		}
-		b, _ := io.ReadAll(io.LimitReader(f, extraLimit))
+		b, _ := io.ReadAll(f)
 		f.Close()
 		text, _ := decodeUTF8(b)
 		out = append(out, Extra{Path: path, Text: text})

@@ -92,7 +92,7 @@ func (m *Marks) resume(ctx context.Context, file File, held []byte, t Text, chec
 	}
 	// A page is usually far smaller than a full buffer, which a call that
 	// resumes would otherwise fill from the disk every time.
-	s := newScanner(ctx, file, t.Split, false, false, min(bufSize, resumeBuffer))
+	s := newScanner(ctx, dropOpenEnd(file, t), t.Split, false, false, min(bufSize, resumeBuffer))
 	s.lines, s.afterCR, s.read, s.total = at.line, at.afterCR, at.offset, m.total
 	if check {
 		s.check = &utf8Check{invalid: *m.invalid, closed: true}

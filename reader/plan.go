@@ -120,6 +120,10 @@ type Text struct {
 	StripBOM bool     // a leading UTF-8 byte order mark is dropped
 	Encoding Encoding // how bytes become text (EncodingUTF8 unless a tool honours other marks)
 	Split    Split
+	// DropOpenEnd drops an unfinished UTF-8 sequence that ends the file,
+	// as a streaming decoder that is never flushed does (opencode), where
+	// one that is flushed shows U+FFFD (openend.go).
+	DropOpenEnd bool
 }
 
 // Kind is what a path turned out to be.
