@@ -10,6 +10,9 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"golang.org/x/text/cases"
+	"golang.org/x/text/language"
 )
 
 // The JavaScript agents quote arguments back in their errors, so readlens
@@ -93,6 +96,11 @@ func abs(n int) int {
 	}
 	return n
 }
+
+// ToLowerCase is String.prototype.toLowerCase: Unicode's full lowercase
+// mapping, where Go's strings.ToLower takes the simple one ("İ" is "i̇",
+// a final "Σ" is "ς").
+func ToLowerCase(s string) string { return cases.Lower(language.Und).String(s) }
 
 // Quote quotes s as JSON.stringify does: the quote, the backslash and
 // control characters escaped, the short forms where JSON has them. A

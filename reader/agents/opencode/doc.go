@@ -5,4 +5,5 @@
 //	spec: shared/research/opencode.md §3
 //	recordings: testdata/oracle/opencode, from the released binary (shared/oracles/opencode-read.sh)
 //	differs: subdirectory AGENTS.md/CLAUDE.md/CONTEXT.md reminders assume a fresh session: none was loaded before
+//	differs: directories are sorted with golang.org/x/text/collate, older than Bun's ICU: emoji and recent characters may sort apart
 package opencode

@@ -60,6 +60,7 @@ func (opencode) Info() reader.Info {
 		},
 		Notes: []string{
 			"subdirectory AGENTS.md/CLAUDE.md/CONTEXT.md reminders assume a fresh session: none was loaded before",
+			"directories are sorted with golang.org/x/text/collate, older than Bun's ICU: emoji and recent characters may sort apart",
 		},
 	}
 }
@@ -82,6 +83,9 @@ func (opencode) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outco
 	if !node.IsAbs(p) {
 		p = node.Resolve(env.Cwd, p)
 	}
+	if msg := ocBadPath(p); msg != "" {
+		return nil, reader.Fail(msg)
+	}
 	c := &ocCall{args: a, offset: 1, limit: ocLimit}
 	if v := a.Get("offset"); v.Kind == reader.Number && v.Num != 0 {
 		c.offset = int(v.Num)
@@ -98,7 +102,9 @@ func (opencode) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outco
 		SampleBySize: true,
 		Media:        ocMedia,
 		Binary:       Binary,
-		Text:         reader.Text{StripBOM: true, Split: reader.Split{Universal: true}},
+		// Bun's TextDecoder decodes the stream and is never flushed: an
+		// unfinished sequence at the end is dropped.
+		Text: reader.Text{StripBOM: true, Split: reader.Split{Universal: true}, DropOpenEnd: true},
 		Window: reader.Window{
 			Start:  c.offset - 1,
 			Limit:  c.limit,
@@ -181,26 +187,53 @@ func Binary(sample []byte, path string) bool {
 	return nul || ratio > 0.3
 }
 
-// ocInstructions finds the instruction files opencode appends to a read: in
-// each directory from the file's up to, not including, the session directory,
-// the first of AGENTS.md, CLAUDE.md and CONTEXT.md.
+// ocInstructions is Instruction.resolve: the instruction files opencode
+// appends to a read. From the directory of the file's resolved path up to,
+// not including, the session directory (a prefix of the path, tested
+// without a separator), each directory's first of AGENTS.md, CLAUDE.md and
+// CONTEXT.md that exists, of any kind: a directory there, or the file being
+// read, adds nothing and hides the names after it.
 func ocInstructions(env reader.Env, file string) []string {
-	root := env.Cwd
+	root := node.Resolve("/", env.Cwd)
+	target := node.Resolve("/", file)
 	var found []string
-	for dir := node.Dirname(file); dir != root && strings.HasPrefix(dir, root+"/"); dir = node.Dirname(dir) {
+	for dir := node.Dirname(target); strings.HasPrefix(dir, root) && dir != root; dir = node.Dirname(dir) {
 		for _, name := range []string{"AGENTS.md", "CLAUDE.md", "CONTEXT.md"} {
 			p := node.Join(dir, name)
-			if p == file {
+			st, err := env.FS.Stat(p)
+			if err != nil {
 				continue
 			}
-			if st, err := env.FS.Stat(p); err == nil && st.Mode().IsRegular() {
+			// opencode reads what is not a regular file and gets ""; a FIFO
+			// would hold it forever, and readlens does not open one.
+			if p != target && st.Mode().IsRegular() {
 				found = append(found, p)
-				break
 			}
+			break
+		}
+		if dir == "/" {
+			break
 		}
 	}
 	return found
 }
+
+// ocBadPath is Bun's refusal of a path before it reaches the file system,
+// worded as Effect passes it on; "" for a path it takes.
+func ocBadPath(p string) string {
+	switch {
+	case strings.ContainsRune(p, 0):
+		return "FileSystem.stat: The argument 'path' must be a string, Uint8Array, or URL without null bytes. Received " + node.Quote(p)
+	case len(p) > ocPathMax:
+		return "FileSystem.stat: ENAMETOOLONG: name too long, open"
+	}
+	return ""
+}
+
+// ocPathMax is the longest path Bun takes, in bytes. (At exactly this
+// length the oracle answered "File not found" where the system refuses the
+// path: that one case readlens answers as the system does.)
+const ocPathMax = 4096
 
 func (opencode) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	c := p.Call.(*ocCall)
@@ -257,11 +290,11 @@ func Attached(a *reader.Attachment) *reader.Outcome {
 }
 
 func Missing(path string, f *reader.Found) *reader.Outcome {
-	base := strings.ToLower(node.Basename(path))
+	base := node.ToLowerCase(node.Basename(path))
 	dir := node.Dirname(path)
 	var near []string
 	for _, name := range f.Siblings {
-		n := strings.ToLower(name)
+		n := node.ToLowerCase(name)
 		if strings.Contains(n, base) || strings.Contains(base, n) {
 			near = append(near, node.Join(dir, name))
 			if len(near) == 3 {
@@ -418,9 +451,16 @@ func ocText(p *reader.Plan, c *ocCall, f *reader.Found) *reader.Outcome {
 		o.Notice(fmt.Sprintf("\n\n(End of file - total %d lines)", count))
 	}
 	o.Frame("\n</content>")
-	if len(f.Extras) > 0 {
+	var extras []reader.Extra
+	for _, x := range f.Extras {
+		x.Text = strings.TrimPrefix(x.Text, "\ufeff") // readFileString decodes with a TextDecoder, which drops a BOM
+		if x.Text != "" {                             // and an empty file adds nothing
+			extras = append(extras, x)
+		}
+	}
+	if len(extras) > 0 {
 		o.Frame("\n\n<system-reminder>\n")
-		for i, x := range f.Extras {
+		for i, x := range extras {
 			if i > 0 {
 				o.Frame("\n\n")
 			}
