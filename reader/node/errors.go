@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"strings"
 	"syscall"
 )
 
@@ -63,4 +64,20 @@ func uvError(e syscall.Errno) (string, string) {
 		return "EINVAL", "invalid argument"
 	}
 	return "", ""
+}
+
+// BunPathMax is the longest path Bun hands the system, in bytes.
+const BunPathMax = 4096
+
+// BunPathError is Bun's refusal of a path before any call reaches the
+// file system, "" for a path it takes: a NUL byte in it, or more than
+// BunPathMax bytes.
+func BunPathError(p string) string {
+	switch {
+	case strings.ContainsRune(p, 0):
+		return "The argument 'path' must be a string, Uint8Array, or URL without null bytes. Received " + Quote(p)
+	case len(p) > BunPathMax:
+		return "ENAMETOOLONG: name too long, open"
+	}
+	return ""
 }

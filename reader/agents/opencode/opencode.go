@@ -218,22 +218,16 @@ func ocInstructions(env reader.Env, file string) []string {
 	return found
 }
 
-// ocBadPath is Bun's refusal of a path before it reaches the file system,
-// worded as Effect passes it on; "" for a path it takes.
+// ocBadPath is Bun's refusal of a path (NUL bytes, over 4096 bytes), as
+// Effect passes it on; "" for a path it takes. At exactly 4096 bytes the
+// oracle answered "File not found" where the system refuses the path:
+// that one length readlens answers as the system does.
 func ocBadPath(p string) string {
-	switch {
-	case strings.ContainsRune(p, 0):
-		return "FileSystem.stat: The argument 'path' must be a string, Uint8Array, or URL without null bytes. Received " + node.Quote(p)
-	case len(p) > ocPathMax:
-		return "FileSystem.stat: ENAMETOOLONG: name too long, open"
+	if msg := node.BunPathError(p); msg != "" {
+		return "FileSystem.stat: " + msg
 	}
 	return ""
 }
-
-// ocPathMax is the longest path Bun takes, in bytes. (At exactly this
-// length the oracle answered "File not found" where the system refuses the
-// path: that one case readlens answers as the system does.)
-const ocPathMax = 4096
 
 func (opencode) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	c := p.Call.(*ocCall)

@@ -116,6 +116,9 @@ func (opencodeLegacy) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader
 	if !node.IsAbs(p) {
 		p = node.Resolve(env.Cwd, p)
 	}
+	if msg := node.BunPathError(p); msg != "" {
+		return nil, reader.Fail(msg)
+	}
 	return &reader.Plan{
 		Path:         p,
 		Title:        node.Relative(env.Worktree, p),
