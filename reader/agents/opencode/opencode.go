@@ -187,37 +187,6 @@ func Binary(sample []byte, path string) bool {
 	return nul || ratio > 0.3
 }
 
-// ocInstructions is Instruction.resolve: the instruction files opencode
-// appends to a read. From the directory of the file's resolved path up to,
-// not including, the session directory (a prefix of the path, tested
-// without a separator), each directory's first of AGENTS.md, CLAUDE.md and
-// CONTEXT.md that exists, of any kind: a directory there, or the file being
-// read, adds nothing and hides the names after it.
-func ocInstructions(env reader.Env, file string) []string {
-	root := node.Resolve("/", env.Cwd)
-	target := node.Resolve("/", file)
-	var found []string
-	for dir := node.Dirname(target); strings.HasPrefix(dir, root) && dir != root; dir = node.Dirname(dir) {
-		for _, name := range []string{"AGENTS.md", "CLAUDE.md", "CONTEXT.md"} {
-			p := node.Join(dir, name)
-			st, err := env.FS.Stat(p)
-			if err != nil {
-				continue
-			}
-			// opencode reads what is not a regular file and gets ""; a FIFO
-			// would hold it forever, and readlens does not open one.
-			if p != target && st.Mode().IsRegular() {
-				found = append(found, p)
-			}
-			break
-		}
-		if dir == "/" {
-			break
-		}
-	}
-	return found
-}
-
 // ocBadPath is Bun's refusal of a path (NUL bytes, over 4096 bytes), as
 // Effect passes it on; "" for a path it takes. At exactly 4096 bytes the
 // oracle answered "File not found" where the system refuses the path:
@@ -445,23 +414,7 @@ func ocText(p *reader.Plan, c *ocCall, f *reader.Found) *reader.Outcome {
 		o.Notice(fmt.Sprintf("\n\n(End of file - total %d lines)", count))
 	}
 	o.Frame("\n</content>")
-	var extras []reader.Extra
-	for _, x := range f.Extras {
-		x.Text = strings.TrimPrefix(x.Text, "\ufeff") // readFileString decodes with a TextDecoder, which drops a BOM
-		if x.Text != "" {                             // and an empty file adds nothing
-			extras = append(extras, x)
-		}
-	}
-	if len(extras) > 0 {
-		o.Frame("\n\n<system-reminder>\n")
-		for i, x := range extras {
-			if i > 0 {
-				o.Frame("\n\n")
-			}
-			o.Notice("Instructions from: " + x.Path + "\n" + x.Text)
-		}
-		o.Frame("\n</system-reminder>")
-	}
+	Reminders(o, f.Extras)
 	if t.Cap != reader.CapNone {
 		t.NextOffset, t.Next = next, c.args.With("offset", next)
 	}

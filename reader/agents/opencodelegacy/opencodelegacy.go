@@ -312,23 +312,7 @@ func oclText(c *oclCall, f *reader.Found) *reader.Outcome {
 		o.Notice("\n\n(End of file - total " + node.Number(float64(total)) + " lines)")
 	}
 	o.Frame("\n</file>")
-	var extras []reader.Extra
-	for _, x := range f.Extras {
-		x.Text = strings.TrimPrefix(x.Text, "\ufeff") // Bun's text() drops a BOM
-		if x.Text != "" {                             // an empty file is claimed but not shown
-			extras = append(extras, x)
-		}
-	}
-	if len(extras) > 0 {
-		o.Frame("\n\n<system-reminder>\n")
-		for i, x := range extras {
-			if i > 0 {
-				o.Frame("\n\n")
-			}
-			o.Notice("Instructions from: " + x.Path + "\n" + x.Text)
-		}
-		o.Frame("\n</system-reminder>")
-	}
+	opencode.Reminders(o, f.Extras)
 	o.SetPreview(strings.Join(preview, "\n"))
 	if n := last.ToNumber(); t.Cap != reader.CapNone && last.IsNumber() && n >= 1 && n == math.Trunc(n) && n < 1<<53 {
 		t.NextOffset, t.Next = int(n), c.args.With("offset", int64(n))

@@ -1,0 +1,63 @@
+package opencode
+
+import (
+	"strings"
+
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/node"
+)
+
+// ocInstructions is Instruction.resolve: the instruction files opencode
+// appends to a read. From the directory of the file's resolved path up to,
+// not including, the session directory (a prefix of the path, tested
+// without a separator), each directory's first of AGENTS.md, CLAUDE.md and
+// CONTEXT.md that exists, of any kind: a directory there, or the file being
+// read, adds nothing and hides the names after it.
+func ocInstructions(env reader.Env, file string) []string {
+	root := node.Resolve("/", env.Cwd)
+	target := node.Resolve("/", file)
+	var found []string
+	for dir := node.Dirname(target); strings.HasPrefix(dir, root) && dir != root; dir = node.Dirname(dir) {
+		for _, name := range []string{"AGENTS.md", "CLAUDE.md", "CONTEXT.md"} {
+			p := node.Join(dir, name)
+			st, err := env.FS.Stat(p)
+			if err != nil {
+				continue
+			}
+			// opencode reads what is not a regular file and gets ""; a FIFO
+			// would hold it forever, and readlens does not open one.
+			if p != target && st.Mode().IsRegular() {
+				found = append(found, p)
+			}
+			break
+		}
+		if dir == "/" {
+			break
+		}
+	}
+	return found
+}
+
+// Reminders appends the instruction files a read found to its output, as
+// opencode words them in both eras: one system reminder, each file's text
+// after its path. Bun's file reading drops a byte order mark, and a file
+// left empty adds nothing.
+func Reminders(o *reader.Outcome, extras []reader.Extra) {
+	first := true
+	for _, x := range extras {
+		text := strings.TrimPrefix(x.Text, "\ufeff")
+		if text == "" {
+			continue
+		}
+		if first {
+			o.Frame("\n\n<system-reminder>\n")
+		} else {
+			o.Frame("\n\n")
+		}
+		first = false
+		o.Notice("Instructions from: " + x.Path + "\n" + text)
+	}
+	if !first {
+		o.Frame("\n</system-reminder>")
+	}
+}
