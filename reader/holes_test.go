@@ -118,6 +118,28 @@ func TestScannerCountsPastHoles(t *testing.T) {
 	}
 }
 
+// TestScannerSkipsHolesDroppingOpenEnd: text that drops an unfinished
+// sequence at its end (opencode's) passes holes unread too; a hole ends
+// the sequence before it, which is then shown as it is.
+func TestScannerSkipsHolesDroppingOpenEnd(t *testing.T) {
+	const gib = 1 << 30
+	p := sparseFile(t, 2*gib+5, map[int64]string{0: strings.Repeat("line\n", 1000) + "x\xe2", 2 * gib: "\nend\xe2"})
+	f, err := os.Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	counted := &countingFile{File: f}
+	s := newScanner(context.Background(), dropOpenEnd(&sampled{rest: counted}, Text{DropOpenEnd: true}), Split{Universal: true}, false, true, chunkSize)
+	defer s.release()
+	if n := s.count(); n != 1002 {
+		t.Errorf("%d lines, want 1002", n)
+	}
+	if counted.holes < 2*gib-4*holeMin {
+		t.Errorf("%d bytes of the hole skipped, want nearly %d", counted.holes, 2*gib)
+	}
+}
+
 // TestSampledReader is io.MultiReader of the sample and the rest.
 func TestSampledReader(t *testing.T) {
 	r := &sampled{head: []byte("head,"), rest: strings.NewReader("rest")}

@@ -91,3 +91,14 @@ func (o *openEndReader) Read(p []byte) (int, error) {
 		}
 	}
 }
+
+// zeros passes a hole on (holes.go) when no bytes are kept back: those
+// come before it. A hole's zeros finish no sequence, so what is kept back
+// is handed on as it is.
+func (o *openEndReader) zeros() (n, data int64) {
+	pending := int64(o.nheld + len(o.ready))
+	if z, ok := o.r.(zeroer); ok && pending == 0 && o.err == nil {
+		return z.zeros()
+	}
+	return 0, pending
+}
