@@ -58,45 +58,50 @@ func DrawCompare(st *theme.Styles, path string, rows []*compare.Row, width, sele
 	for _, r := range sorted {
 		cells = append(cells, []string{r.Profile, verdictText(r), firstText(r), planText(r), unseenText(r.Unseen)})
 	}
-	if fitTable(cells, width) {
-		t := table.New().
-			Border(lipgloss.NormalBorder()).
-			Headers(cells[0]...).
-			Rows(cells[1:]...).
-			StyleFunc(func(row, col int) lipgloss.Style {
-				s := lipgloss.NewStyle().Padding(0, 1)
-				if st != nil && row == selected {
-					s = s.Inherit(st.Cursor)
-				}
-				return s
-			})
-		out.Head = 4 // the path, the top border, the header, its rule
-		at := out.Head
-		for _, row := range cells[1:] {
-			h := 1
-			for _, c := range row {
-				h = max(h, strings.Count(c, "\n")+1)
-			}
-			out.Rows = append(out.Rows, [2]int{at, at + h})
-			at += h
-		}
-		out.Lines = append(out.Lines, strings.Split(t.Render(), "\n")...)
-	} else {
+	if !fitTable(cells, width) {
 		out.Head = 1
 		for r, row := range cells[1:] {
 			block := stackedRow(cells[0], row, width)
-			if st != nil && r == selected {
-				for i, l := range block {
-					block[i] = st.Cursor.Render(l)
+			for i, l := range block {
+				if r == selected {
+					l = markSelected(l, width)
+					if st != nil {
+						l = st.Cursor.Render(l)
+					}
 				}
+				block[i] = l
 			}
 			out.Rows = append(out.Rows, [2]int{len(out.Lines), len(out.Lines) + len(block)})
 			out.Lines = append(out.Lines, block...)
 		}
+		out.Lines = append(out.Lines, compareNotes(rows, width)...)
+		return out
 	}
+	t := table.New().
+		Border(lipgloss.NormalBorder()).
+		Headers(cells[0]...).
+		Rows(cells[1:]...).
+		StyleFunc(func(row, col int) lipgloss.Style {
+			s := lipgloss.NewStyle().Padding(0, 1)
+			if st != nil && row == selected {
+				s = s.Inherit(st.Cursor)
+			}
+			return s
+		})
+	out.Head = 4 // the path, the top border, the header, its rule
+	at := out.Head
+	for _, row := range cells[1:] {
+		h := 1
+		for _, c := range row {
+			h = max(h, strings.Count(c, "\n")+1)
+		}
+		out.Rows = append(out.Rows, [2]int{at, at + h})
+		at += h
+	}
+	out.Lines = append(out.Lines, strings.Split(t.Render(), "\n")...)
 	if selected >= 0 && selected < len(out.Rows) {
 		for i := out.Rows[selected][0]; i < out.Rows[selected][1]; i++ {
-			out.Lines[i] = markSelected(out.Lines[i], width)
+			out.Lines[i] = markSelected(out.Lines[i], width) // the border is never styled
 		}
 	}
 	out.Lines = append(out.Lines, compareNotes(rows, width)...)
@@ -109,17 +114,15 @@ func DrawCompare(st *theme.Styles, path string, rows []*compare.Row, width, sele
 // without colour.
 const SelectedMark = "▌"
 
-// markSelected puts SelectedMark at the start of a line of the selected
-// row, in place of the border or the indent's first space, so that no line
-// moves; a stacked row's name line, which starts at the edge, goes right.
+// markSelected puts SelectedMark at the start of a plain line of the
+// selected row, in place of the border or the indent's first space, so
+// that no line moves; a stacked row's name line, which starts at the
+// edge, goes right.
 func markSelected(line string, width int) string {
 	for _, edge := range []string{"│", " "} {
 		if rest, ok := strings.CutPrefix(line, edge); ok {
 			return SelectedMark + rest
 		}
-	}
-	if plain := ansi.Strip(line); strings.HasPrefix(plain, " ") { // a stacked row in the cursor's colour
-		return SelectedMark + ansi.Cut(line, 1, ansi.StringWidth(line))
 	}
 	return ansi.Truncate(SelectedMark+line, width, "…")
 }

@@ -138,8 +138,8 @@ func (c *comparison) window(st *theme.Styles, width, height int, depth render.De
 	return lines, at
 }
 
-// selected is the lines the selected row and what must show with it: the
-// last row brings the table's end and the notes below it into sight.
+// selected is the lines that must show with the selection: its row's, and
+// for the last row the table's end and the notes below it too.
 func (c *comparison) selected(t render.ComparedTable) [2]int {
 	if c.sel >= len(t.Rows) {
 		return [2]int{t.Head, t.Head}
