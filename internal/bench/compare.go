@@ -12,7 +12,7 @@ import (
 // every profile on a large file within 3x one readlens read of it (large
 // is the 100 MiB file: the plans grow with the file, and 1 GiB takes many
 // minutes), and on a 100 KB source file under 50 ms of process time, user
-// and system CPU together.
+// and system CPU together; and the floor of the first (floor.go).
 func compareBench(bin, dir, large string, runs int) {
 	name := filepath.Base(large)
 	fmt.Printf("\nreadlens compare, every profile (targets: within 3x one read of %s; a 100 KB file under 50 ms of CPU)\n", name)
@@ -23,6 +23,9 @@ func compareBench(bin, dir, large string, runs int) {
 		t := once.time(strings.TrimSpace("readlens compare "+name+" "+strings.Join(flags, " ")), bin, args...)
 		once.ratio(t, read, 3)
 	}
+	floor := tokenFloor(large, max(runs, 3))
+	fmt.Printf("  %-44s %10s\n", "floor: "+name+"'s tokens, counted once", round(floor))
+	floorRatio(floor, read, 3)
 	src := gen(dir, "100KB.go", 100<<10, codeLine)
 	d := cpuMedian(runs, bin, "compare", src)
 	fmt.Printf("  %-44s %10s  %s\n", "readlens compare 100KB.go, CPU", round(d), verdict(d < 50*time.Millisecond))
