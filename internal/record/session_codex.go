@@ -102,72 +102,21 @@ func runCodexSession(name string, timeout time.Duration, steps []sessionStep,
 			return err
 		}
 	}
-	api := &fakeResponses{script{root: root, steps: steps}}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	run, err := execCodex(bin, root, home, steps, extraConfig, nil, timeout)
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: api}
-	go srv.Serve(ln)
-	defer srv.Close()
-	const model = "gpt-5-codex"
-	config := fmt.Sprintf("model = %q\nmodel_provider = \"fake\"\n"+extraConfig+"\n[model_providers.fake]\nname = \"fake\"\nbase_url = \"http://%s/v1\"\nwire_api = \"responses\"\n", model, ln.Addr())
-	if err := os.WriteFile(filepath.Join(codexHome, "config.toml"), []byte(config), 0o644); err != nil {
-		return err
-	}
-
-	args := []string{"exec", "--skip-git-repo-check", "--dangerously-bypass-approvals-and-sandbox", "Read the files the script names, one call at a time."}
-	cmd := exec.Command(bin, args...)
-	cmd.Dir = root
-	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "CODEX_HOME=" + codexHome, "NO_PROXY=*"}
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Start(); err != nil {
-		return err
-	}
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
-	var runErr error
-	deadline := time.After(timeout)
-	rollout := ""
-wait:
-	for {
-		select {
-		case runErr = <-exited:
-			break wait
-		case <-deadline:
-			cmd.Process.Kill()
-			runErr = <-exited
-			break wait
-		case <-time.After(200 * time.Millisecond):
-			files, _ := filepath.Glob(filepath.Join(codexHome, "sessions", "*", "*", "*", "rollout-*.jsonl"))
-			if len(files) == 1 {
-				rollout = files[0]
-			}
-			if b, _ := os.ReadFile(rollout); rollout != "" && bytes.Contains(b, []byte(`"type":"task_complete"`)) {
-				time.Sleep(time.Second)
-				cmd.Process.Signal(syscall.SIGTERM)
-				select {
-				case runErr = <-exited:
-				case <-time.After(5 * time.Second):
-					cmd.Process.Kill()
-					runErr = <-exited
-				}
-				break wait
-			}
-		}
-	}
-	fmt.Printf("codex ended: %v\nstdout: %s\nstderr: %s\n", runErr, tail(stdout.String()), tail(stderr.String()))
-	for _, l := range api.requests() {
+	fmt.Printf("codex ended: %v\nstdout: %s\nstderr: %s\n", run.err, tail(run.stdout), tail(run.stderr))
+	for _, l := range run.api.requests() {
 		fmt.Println("request:", l)
 	}
-	if got := api.served(); got < len(api.steps) {
-		return fmt.Errorf("the conversation stopped after step %d of %d", got, len(api.steps))
+	if got := run.api.served(); got < len(run.api.steps) {
+		return fmt.Errorf("the conversation stopped after step %d of %d", got, len(run.api.steps))
 	}
-	if rollout == "" {
+	if run.rollout == "" {
 		return fmt.Errorf("no rollout under %s", filepath.Join(codexHome, "sessions"))
 	}
-	data, err := os.ReadFile(rollout)
+	data, err := os.ReadFile(run.rollout)
 	if err != nil {
 		return err
 	}
@@ -183,12 +132,12 @@ wait:
 		"agent":    "Codex CLI",
 		"version":  strings.TrimSpace(string(version)),
 		"binary":   "the native codex of npm @openai/codex-linux-x64: " + npmPath(bin),
-		"argv":     append([]string{"codex"}, args...),
-		"config":   strings.ReplaceAll(strings.ReplaceAll(config, ln.Addr().String(), "127.0.0.1:PORT"), home, "$HOME"),
-		"model":    model,
-		"file":     filepath.Base(rollout),
-		"requests": len(api.requests()),
-		"steps":    len(api.steps),
+		"argv":     append([]string{"codex"}, run.args...),
+		"config":   strings.ReplaceAll(run.config, home, "$HOME"),
+		"model":    codexModel,
+		"file":     filepath.Base(run.rollout),
+		"requests": len(run.api.requests()),
+		"steps":    len(run.api.steps),
 		"recorder": "go run ./internal/record " + strings.Join(os.Args[1:], " ") + " (internal/record/session_codex*.go)",
 		"paths":    map[string]string{"$ROOT": "the working directory: a copy of testdata/fixtures, git init-ed", "$HOME": "HOME, with CODEX_HOME=$HOME/.codex", "$TMP": "the temporary directory holding both"},
 	}
@@ -196,6 +145,88 @@ wait:
 		meta[k] = v
 	}
 	return writeSession("codex", name, text, meta)
+}
+
+// codexModel is the model every recorded run asks for.
+const codexModel = "gpt-5-codex"
+
+// codexRun is how one codex exec run went.
+type codexRun struct {
+	api            *fakeResponses // the conversation, and what codex sent
+	rollout        string         // the rollout's path; "" if codex wrote none
+	args           []string       // codex's arguments
+	config         string         // config.toml, its port written 127.0.0.1:PORT
+	stdout, stderr string
+	err            error // how codex exec ended
+}
+
+// execCodex runs `codex exec` in root, with HOME=home and
+// CODEX_HOME=home/.codex, on the scripted steps against a fake Responses
+// API on loopback, extraConfig added to config.toml. codex exec finishes
+// the conversation (task_complete in the rollout) and then does not exit
+// inside a network namespace: execCodex stops it once the rollout says the
+// task is complete, or at the timeout. extraEnv is added to its
+// environment.
+func execCodex(bin, root, home string, steps []sessionStep, extraConfig string, extraEnv []string, timeout time.Duration) (*codexRun, error) {
+	codexHome := filepath.Join(home, ".codex")
+	if err := os.MkdirAll(codexHome, 0o755); err != nil {
+		return nil, err
+	}
+	api := &fakeResponses{script: script{root: root, steps: steps}}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	srv := &http.Server{Handler: api}
+	go srv.Serve(ln)
+	defer srv.Close()
+	config := fmt.Sprintf("model = %q\nmodel_provider = \"fake\"\n"+extraConfig+"\n[model_providers.fake]\nname = \"fake\"\nbase_url = \"http://%s/v1\"\nwire_api = \"responses\"\n", codexModel, ln.Addr())
+	if err := os.WriteFile(filepath.Join(codexHome, "config.toml"), []byte(config), 0o644); err != nil {
+		return nil, err
+	}
+	run := &codexRun{api: api, config: strings.ReplaceAll(config, ln.Addr().String(), "127.0.0.1:PORT"),
+		args: []string{"exec", "--skip-git-repo-check", "--dangerously-bypass-approvals-and-sandbox", "Read the files the script names, one call at a time."}}
+	cmd := exec.Command(bin, run.args...)
+	cmd.Dir = root
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "CODEX_HOME=" + codexHome, "NO_PROXY=*"}
+	cmd.Env = append(cmd.Env, extraEnv...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	deadline := time.After(timeout)
+wait:
+	for {
+		select {
+		case run.err = <-exited:
+			break wait
+		case <-deadline:
+			cmd.Process.Kill()
+			run.err = <-exited
+			break wait
+		case <-time.After(200 * time.Millisecond):
+			files, _ := filepath.Glob(filepath.Join(codexHome, "sessions", "*", "*", "*", "rollout-*.jsonl"))
+			if len(files) == 1 {
+				run.rollout = files[0]
+			}
+			if b, _ := os.ReadFile(run.rollout); run.rollout != "" && bytes.Contains(b, []byte(`"type":"task_complete"`)) {
+				time.Sleep(time.Second)
+				cmd.Process.Signal(syscall.SIGTERM)
+				select {
+				case run.err = <-exited:
+				case <-time.After(5 * time.Second):
+					cmd.Process.Kill()
+					run.err = <-exited
+				}
+				break wait
+			}
+		}
+	}
+	run.stdout, run.stderr = stdout.String(), stderr.String()
+	return run, nil
 }
 
 // npmPath is a path inside node_modules as the package names it.
@@ -209,13 +240,44 @@ func npmPath(p string) string {
 // fakeResponses is the scripted OpenAI Responses API: each request that
 // offers exec_command is answered with the first step whose calls have no
 // output yet in its input; any other request gets a short text.
-type fakeResponses struct{ script }
+type fakeResponses struct {
+	script
+	bodies [][]byte // each request's body, in order (under script.mu)
+}
+
+// outputs is what codex sent back for each call it made, by call id: the
+// output of its function_call_output (a string, or content items) in the
+// last request that holds one.
+func (a *fakeResponses) outputs() map[string]json.RawMessage {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	out := map[string]json.RawMessage{}
+	for _, body := range a.bodies {
+		var req struct {
+			Input []struct {
+				Type   string          `json:"type"`
+				CallID string          `json:"call_id"`
+				Output json.RawMessage `json:"output"`
+			} `json:"input"`
+		}
+		_ = json.Unmarshal(body, &req)
+		for _, it := range req.Input {
+			if it.Type == "function_call_output" {
+				out[it.CallID] = it.Output
+			}
+		}
+	}
+	return out
+}
 
 func callID(step, call int) string { return fmt.Sprintf("call_session_%02d_%d", step+1, call+1) }
 
 func (a *fakeResponses) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
 	a.seen(r.Method + " " + r.URL.String())
+	a.mu.Lock()
+	a.bodies = append(a.bodies, body)
+	a.mu.Unlock()
 	if r.Method != http.MethodPost || !strings.HasSuffix(r.URL.Path, "/responses") {
 		w.WriteHeader(http.StatusNotFound)
 		return

@@ -57,34 +57,9 @@ func recordCodexReadFileSession(name string, timeout time.Duration) error {
 	return runCodexSession(name, timeout, codexReadFileConversation, codexReadFileCatalog)
 }
 
-// codexReadFileCatalog writes $CODEX_HOME/catalog.json: the binary's
-// bundled catalog's gpt-5-codex, read_file listed as a tool it supports.
+// codexReadFileCatalog writes $CODEX_HOME/catalog.json, readFileCatalog's.
 func codexReadFileCatalog(bin, codexHome string) (string, map[string]any, error) {
-	data, err := os.ReadFile(bin)
-	if err != nil {
-		return "", nil, err
-	}
-	at := bytes.Index(data, []byte("{\n  \"models\": ["))
-	if at < 0 {
-		return "", nil, fmt.Errorf("%s holds no bundled model catalog", bin)
-	}
-	var catalog struct {
-		Models []map[string]any `json:"models"`
-	}
-	if err := json.NewDecoder(bytes.NewReader(data[at:])).Decode(&catalog); err != nil {
-		return "", nil, fmt.Errorf("the bundled model catalog: %v", err)
-	}
-	var model map[string]any
-	for _, m := range catalog.Models {
-		if m["slug"] == "gpt-5-codex" {
-			model = m
-		}
-	}
-	if model == nil {
-		return "", nil, fmt.Errorf("the bundled model catalog has no gpt-5-codex")
-	}
-	model["experimental_supported_tools"] = []string{"read_file"}
-	b, err := json.Marshal(map[string]any{"models": []any{model}})
+	b, err := readFileCatalog(bin)
 	if err != nil {
 		return "", nil, err
 	}
@@ -95,4 +70,34 @@ func codexReadFileCatalog(bin, codexHome string) (string, map[string]any, error)
 	return fmt.Sprintf("model_catalog_json = %q\n", path), map[string]any{
 		"catalog": "the binary's bundled model catalog, gpt-5-codex alone, with experimental_supported_tools [\"read_file\"], as $HOME/.codex/catalog.json",
 	}, nil
+}
+
+// readFileCatalog is a model catalog for model_catalog_json: the binary's
+// bundled catalog's gpt-5-codex, read_file listed as a tool it supports.
+func readFileCatalog(bin string) ([]byte, error) {
+	data, err := os.ReadFile(bin)
+	if err != nil {
+		return nil, err
+	}
+	at := bytes.Index(data, []byte("{\n  \"models\": ["))
+	if at < 0 {
+		return nil, fmt.Errorf("%s holds no bundled model catalog", bin)
+	}
+	var catalog struct {
+		Models []map[string]any `json:"models"`
+	}
+	if err := json.NewDecoder(bytes.NewReader(data[at:])).Decode(&catalog); err != nil {
+		return nil, fmt.Errorf("the bundled model catalog: %v", err)
+	}
+	var model map[string]any
+	for _, m := range catalog.Models {
+		if m["slug"] == "gpt-5-codex" {
+			model = m
+		}
+	}
+	if model == nil {
+		return nil, fmt.Errorf("the bundled model catalog has no gpt-5-codex")
+	}
+	model["experimental_supported_tools"] = []string{"read_file"}
+	return json.Marshal(map[string]any{"models": []any{model}})
 }
