@@ -77,6 +77,7 @@ type ccCall struct {
 	args       reader.Args
 	filePath   string // as the model sent it (the device guard quotes it)
 	path       string // resolved
+	eisdir     string // a directory named with a trailing slash, as its EISDIR error names it (ccTrailingSlash)
 	offset     int    // 1 when absent
 	limit      int    // 0 when absent
 	hasLimit   bool
@@ -113,6 +114,7 @@ func (claudeCode) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Out
 			}
 		}
 	}
+	path, c.eisdir = ccTrailingSlash(env.FS, path)
 	c.path = path
 	// validateInput: the pages parameter, the binary extensions, the device guard.
 	if c.hasPages {
@@ -216,10 +218,9 @@ func (claudeCode) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	case f.Kind == reader.KindMissing:
 		return ccMissing(p, f)
 	case f.Kind == reader.KindDir:
-		// The read goes through a path with the trailing slash doubled.
 		path := p.Path
-		if strings.HasSuffix(path, "/") && path != "/" {
-			path += "/"
+		if c.eisdir != "" {
+			path = c.eisdir // ccTrailingSlash
 		}
 		return reader.Fail("EISDIR: illegal operation on a directory, read '" + path + "'")
 	case f.Kind == reader.KindSpecial:
