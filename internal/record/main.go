@@ -10,6 +10,7 @@
 //	GEMINI_CORE_DIR=... go run ./internal/record -profile gemini-cli
 //	CLINE_CORE_DIR=... go run ./internal/record -profile cline
 //	CODEX_BIN=.../codex go run ./internal/record -profile codex  # 0.105.0
+//	CRUSH_BIN=.../crush go run ./internal/record -profile crush  # built from source
 //
 // With -session it records a whole session instead: the agent's CLI runs a
 // scripted conversation of several calls against a fake model API and its
