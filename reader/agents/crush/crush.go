@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -79,6 +80,11 @@ type crCall struct {
 }
 
 func (crush) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome) {
+	// fantasy checks the call before the tool runs (validateToolCall): a
+	// required key that is absent fails there, in its words; null passes.
+	if a.Get("file_path").Kind == reader.Missing {
+		return nil, reader.Fail("missing required parameter: file_path")
+	}
 	var p ViewParams
 	if err := json.Unmarshal(a.Raw, &p); err != nil {
 		return nil, reader.Fail("invalid parameters: " + err.Error())
@@ -223,15 +229,15 @@ func (crush) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 }
 
 // crMissing is the not-found answer with up to three names in the same
-// directory that contain the missing one's, or are contained in it, in
-// directory order, case-insensitively.
+// directory that contain the missing one's, or are contained in it,
+// case-insensitively: the first three by name, as os.ReadDir sorts them.
 func crMissing(path string, f *reader.Found) *reader.Outcome {
 	dir, base := filepath.Dir(path), strings.ToLower(filepath.Base(path))
 	if f.SiblingsErr != nil {
 		return reader.Fail("File not found: " + path)
 	}
 	var near []string
-	for _, name := range f.Siblings {
+	for _, name := range slices.Sorted(slices.Values(f.Siblings)) {
 		n := strings.ToLower(name)
 		if strings.Contains(n, base) || strings.Contains(base, n) {
 			near = append(near, filepath.Join(dir, name))

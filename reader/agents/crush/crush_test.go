@@ -78,13 +78,15 @@ func TestCrushSpec(t *testing.T) {
 		{"section just under 200 KB", `{"file_path":"$F/crush/wide_rows.txt","limit":102}`, "<file>\n" + numbered(1, 102, wide) + more(102) + "\n</file>\n", false},
 		{"the peeked line is not counted", `{"file_path":"$F/crush/wide_rows.txt","offset":2,"limit":102}`, "<file>\n" + numbered(3, 104, wide) + more(104) + "\n</file>\n", false},
 		// Errors.
-		{"no file_path", `{}`, "file_path is required", true},
+		{"no file_path", `{}`, "missing required parameter: file_path", true},
+		{"null file_path", `{"file_path":null}`, "file_path is required", true},
 		{"empty file_path", `{"file_path":""}`, "file_path is required", true},
 		{"bad type", `{"file_path":"x","offset":"2"}`, "invalid parameters: json: cannot unmarshal string into Go struct field ViewParams.offset of type int", true},
 		{"directory", `{"file_path":"$F/dir"}`, "Path is a directory, not a file: $F/dir", true},
 		{"missing", `{"file_path":"$F/zzz.txt"}`, "File not found: $F/zzz.txt", true},
 		{"missing, a name contains it", `{"file_path":"$F/inst/AGENTS"}`, "File not found: $F/inst/AGENTS\n\nDid you mean one of these?\n$F/inst/AGENTS.md", true},
 		{"missing, it contains a name", `{"file_path":"$F/inst/deeper"}`, "File not found: $F/inst/deeper\n\nDid you mean one of these?\n$F/inst/deep", true},
+		{"missing, the first three names sorted", `{"file_path":"$F/long"}`, "File not found: $F/long\n\nDid you mean one of these?\n$F/long_2000.txt\n$F/long_2001.txt\n$F/long_5000.txt", true},
 		{"not a directory", `{"file_path":"$F/small.txt/x"}`, "error accessing file: stat $F/small.txt/x: not a directory", true},
 		// Images by extension, sent as an image part with no text.
 		{"png", `{"file_path":"$F/media/pic.png"}`, "", false},
