@@ -10,10 +10,10 @@ import (
 )
 
 // Codex parses its tool arguments with serde_json into Rust structs and
-// sends the model "failed to parse function arguments: {err:?}". These
-// helpers reproduce the Debug form of serde_json's errors for the shapes a
-// flat struct of strings, integers, booleans and one nested struct meets:
-// Error("<message>", line: L, column: C), where the position is the byte
+// sends the model "failed to parse function arguments: {err}". These
+// helpers reproduce serde_json's errors as Display shows them, for the
+// shapes a flat struct of strings, integers, booleans and one nested struct
+// meets: "<message> at line L column C", where the position is the byte
 // after what the parser had consumed.
 
 // Field is one JSON member as the parser met it.
@@ -50,12 +50,12 @@ func Object(raw json.RawMessage, base int) ([]Field, int, bool) {
 	return out, base + int(dec.InputOffset()), true
 }
 
-// Error is the Debug form of a serde_json error at byte offset off.
+// Error is a serde_json error at byte offset off, as Display shows it.
 func Error(input []byte, msg string, off int) string {
 	head := input[:off]
 	lineStart := bytes.LastIndexByte(head, '\n') + 1
 	line := 1 + bytes.Count(head[:lineStart], []byte{'\n'})
-	return fmt.Sprintf("Error(%s, line: %d, column: %d)", DebugString(msg), line, off-lineStart)
+	return fmt.Sprintf("%s at line %d column %d", msg, line, off-lineStart)
 }
 
 // Unexpected is serde's Unexpected for a JSON value, as Display shows
