@@ -100,17 +100,39 @@ func Integer(v json.RawMessage) (string, bool) {
 	return strconv.FormatUint(n, 10), err == nil
 }
 
-// Float is Rust's Display for f64 with serde's WithDecimalPoint: no
-// exponent, and ".0" when the digits have no point.
+// Float is how serde_json writes an f64 in an error: the shortest digits
+// that read back as it (its formatter, zmij, picks them as Go does), in
+// plain notation with ".0" on a whole number when the exponent is -5 to 15,
+// else as d.ddde+X: 1e3 is "1000.0", 2^64 "1.8446744073709552e+19".
 func Float(f float64) string {
 	if math.IsInf(f, 0) || math.IsNaN(f) {
 		return strconv.FormatFloat(f, 'g', -1, 64)
 	}
-	s := strconv.FormatFloat(f, 'f', -1, 64)
-	if !strings.Contains(s, ".") {
-		s += ".0"
+	sci := strconv.FormatFloat(f, 'e', -1, 64) // -d.ddde±XX
+	sign := ""
+	if sci[0] == '-' {
+		sign, sci = "-", sci[1:]
 	}
-	return s
+	mant, e, _ := strings.Cut(sci, "e")
+	exp, _ := strconv.Atoi(e)
+	digits := strings.Replace(mant, ".", "", 1)
+	switch {
+	case exp < -5 || exp > 15:
+		if len(digits) > 1 {
+			digits = digits[:1] + "." + digits[1:]
+		}
+		es := "+"
+		if exp < 0 {
+			es, exp = "-", -exp
+		}
+		return sign + digits + "e" + es + strconv.Itoa(exp)
+	case len(digits) <= exp+1:
+		return sign + digits + strings.Repeat("0", exp+1-len(digits)) + ".0"
+	case exp >= 0:
+		return sign + digits[:exp+1] + "." + digits[exp+1:]
+	default:
+		return sign + "0." + strings.Repeat("0", -exp-1) + digits
+	}
 }
 
 // Usize checks a value against usize: the number, or the error
