@@ -3,7 +3,6 @@ package codex
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"strings"
 	"unicode"
 
@@ -405,18 +404,4 @@ func cxIndentOf(s string) int {
 func cxComment(s string) bool {
 	t := strings.TrimFunc(s, unicode.IsSpace)
 	return strings.HasPrefix(t, "#") || strings.HasPrefix(t, "//") || strings.HasPrefix(t, "--")
-}
-
-// rustIOError is Rust's Display for an io::Error from the OS:
-// "No such file or directory (os error 2)".
-func rustIOError(err error) string {
-	e := reader.Errno(err)
-	if e == 0 {
-		return err.Error()
-	}
-	msg := e.Error()
-	if msg != "" {
-		msg = strings.ToUpper(msg[:1]) + msg[1:]
-	}
-	return fmt.Sprintf("%s (os error %d)", msg, int(e))
 }
