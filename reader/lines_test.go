@@ -270,7 +270,7 @@ func TestReplacedBehindACut(t *testing.T) {
 		{"\xff\xfe\xfd", LineCut{Max: 3, Unit: Runes}, 3, 0},
 		{"a😀b", LineCut{Max: 2, Unit: UTF16}, 0, 2},                // shown: a and half the pair, as U+FFFD
 		{"aé\xffb", LineCut{Max: 3, Unit: Bytes, Raw: true}, 0, 2}, // crush cuts bytes first: "aé"
-		{"a\xffé", LineCut{Max: 3, Unit: Bytes, Raw: true}, 1, 1},
+		{"a\xffé", LineCut{Max: 3, Unit: Bytes, Raw: true}, 0, 2},  // and drops the invalid bytes it keeps: "a"
 	} {
 		sc := newScanner(context.Background(), strings.NewReader(c.line), Split{}, false, false, 8)
 		pg := window(sc, Window{Limit: -1, Cut: c.cut})

@@ -1,6 +1,9 @@
 package reader
 
-import "unicode/utf8"
+import (
+	"bytes"
+	"unicode/utf8"
+)
 
 // Unit is what a cap counts.
 type Unit int
@@ -53,9 +56,11 @@ type LineCut struct {
 	Max    int // 0: lines are never cut
 	Unit   Unit
 	Suffix string
-	// Raw cuts the line's bytes before they are decoded, at a rune
-	// boundary, as a Go tool slicing its string does (crush): what is cut
-	// off never counts, valid or not. Unit must be Bytes.
+	// Raw cuts the line's bytes before they are decoded, as crush does
+	// (strings.ToValidUTF8(line[:Max], "")): what is cut off never counts,
+	// valid or not, and the invalid bytes before the cut are dropped, a
+	// rune the cut splits with them. A Raw line is measured in the bytes
+	// the tool read, invalid ones included. Unit must be Bytes.
 	Raw bool
 }
 
@@ -232,7 +237,7 @@ func window(s *scanner, w Window) *Page {
 		}
 		rawCut := w.Cut.Raw && w.Cut.Max > 0 && len(head) > w.Cut.Max
 		if rawCut {
-			head = head[:runeBoundary(head, w.Cut.Max)]
+			head = bytes.ToValidUTF8(head[:w.Cut.Max], nil)
 		}
 		var text string
 		var replaced int
@@ -258,6 +263,9 @@ func window(s *scanner, w Window) *Page {
 			size = textSize{Bytes: n, Runes: n, UTF16: n}
 		case raw.complete:
 			size = SizeOf(text)
+			if w.Cut.Raw {
+				size.Bytes = int64(len(head)) // not the U+FFFDs' bytes
+			}
 		}
 		line := Line{N: num, Text: text, Bad: bad, Cut: rawCut, Replaced: replaced, CRLF: raw.crlf}
 		if !rawCut && w.Cut.Max > 0 && unitsOf(size, w.Cut.Unit) > int64(w.Cut.Max) {

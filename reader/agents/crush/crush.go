@@ -18,9 +18,10 @@ import (
 // so crush_test.go checks the spec as exact-output tables.
 // Where the spec is silent the tool's source was read (view.go as forks of
 // it keep it): readTextFile skips offset lines with ReadString('\n'),
-// trims "\n" then one "\r", cuts a line at 2000 bytes and appends "...",
-// refuses the section once it would pass 200 KB (a "\n" counted between
-// lines), peeks one more line only when the limit was filled, and checks
+// trims "\n" then one "\r", cuts a line to its first 2000 bytes less
+// their invalid UTF-8 (strings.ToValidUTF8(line[:2000], "")) and appends
+// "...", refuses the section once it would pass 200 KB (the bytes kept,
+// invalid ones as they are, and a "\n" between lines), peeks one more line only when the limit was filled, and checks
 // only the section it kept for valid UTF-8; addLineNumbers trims one more
 // "\r" and pads numbers to six with %6s.
 type crush struct{}
@@ -58,7 +59,7 @@ func (crush) Info() reader.Info {
 		},
 		Limits: []string{
 			"200 lines by default; '<file>' with '%6d|line' numbers",
-			"lines over 2000 bytes are cut at a rune boundary and end in '...'",
+			"lines over 2000 bytes keep their first 2000 less invalid UTF-8 (a split rune too) and end in '...'",
 			"a section over 200 KB (204800 bytes) is refused, not cut",
 			"the only binary check: the section must be valid UTF-8",
 			"images (.jpg .jpeg .png .gif .webp) up to 200 KB are sent as images",

@@ -69,7 +69,8 @@ func TestCrushSpec(t *testing.T) {
 		{"invalid past the window", `{"file_path":"$F/crush/late_invalid.txt","limit":1}`, "<file>\n     1|ok" + more(1) + "\n</file>\n", false},
 		{"invalid inside the window", `{"file_path":"$F/crush/late_invalid.txt"}`, "File content is not valid UTF-8", true},
 		{"invalid past the cut", `{"file_path":"$F/crush/cut_invalid.txt","limit":1}`, "<file>\n     1|" + strings.Repeat("v", 2000) + "...\n</file>\n", false},
-		{"invalid before the cut", `{"file_path":"$F/crush/early_invalid.txt","limit":1}`, "File content is not valid UTF-8", true},
+		// strings.ToValidUTF8(line[:2000], "") drops the invalid bytes it keeps.
+		{"invalid before the cut is dropped", `{"file_path":"$F/crush/early_invalid.txt","limit":1}`, "<file>\n     1|" + strings.Repeat("v", 1999) + "...\n</file>\n", false},
 		{"nul bytes pass", `{"file_path":"$F/nul_early.txt"}`, "<file>\n     1|abc\x00def\n     2|xyz\n     3|\n</file>\n", false},
 		{"bmp is not an image", `{"file_path":"$F/media/pic.bmp"}`, "File content is not valid UTF-8", true},
 		{"svg is text", `{"file_path":"$F/media/pic.svg"}`, "<file>\n     1|<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"4\" height=\"3\"/>\n     2|\n</file>\n", false},
@@ -108,6 +109,36 @@ func TestCrushImageMime(t *testing.T) {
 		res, err := reader.Read(context.Background(), reader.Request{Profile: Profile, Args: []byte(`{"file_path":"` + root + "/" + c.path + `"}`), Cwd: root})
 		if err != nil || len(res.Attachments) != 1 || res.Attachments[0].Mime != c.mime || res.Output != "" {
 			t.Errorf("%s: %v %+v %q, want one %s attachment and no text", c.path, err, res.Attachments, res.Output, c.mime)
+		}
+	}
+}
+
+// TestCrushRawBytes: the 200 KB cap counts the bytes crush read, an
+// invalid byte as one, not as the three of a U+FFFD. Each answer is what
+// crush 37f36e9 gave for the file (limit 103): 102 lines of 2000 bytes and
+// then 349 or 350 times "\xffa", the section 204,800 or 204,802 bytes.
+func TestCrushRawBytes(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		pairs   int
+		want    string
+		isError bool
+	}{
+		{349, "File content is not valid UTF-8", true},
+		{350, "Content section is too large (204802 bytes). Maximum size is 204800 bytes", true},
+	} {
+		p := filepath.Join(dir, fmt.Sprintf("raw_%d.txt", c.pairs))
+		data := strings.Repeat(strings.Repeat("w", 2000)+"\n", 102) + strings.Repeat("\xffa", c.pairs) + "\nend\n"
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		res, err := reader.Read(context.Background(), reader.Request{Profile: Profile,
+			Args: []byte(`{"file_path":"` + p + `","limit":103}`), Cwd: dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Output != c.want || res.IsError != c.isError {
+			t.Errorf("%d pairs: %q (error %v), want %q", c.pairs, res.Output, res.IsError, c.want)
 		}
 	}
 }
