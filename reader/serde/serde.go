@@ -16,9 +16,10 @@ import (
 // meets: "<message> at line L column C", where the position is the byte
 // after what the parser had consumed.
 
-// Field is one JSON member as the parser met it.
+// Field is one JSON member, or array element, as the parser met it.
 type Field struct {
 	Key        string
+	KeyEnd     int // byte offset just past the key's closing quote
 	Value      json.RawMessage
 	Start, End int // byte offsets of the value in the whole input
 }
@@ -37,17 +38,37 @@ func Object(raw json.RawMessage, base int) ([]Field, int, bool) {
 		if err != nil {
 			return nil, 0, false
 		}
+		keyEnd := int(dec.InputOffset())
 		var v json.RawMessage
 		if err := dec.Decode(&v); err != nil {
 			return nil, 0, false
 		}
 		end := int(dec.InputOffset())
-		out = append(out, Field{Key: tok.(string), Value: v, Start: base + end - len(v), End: base + end})
+		out = append(out, Field{Key: tok.(string), KeyEnd: base + keyEnd, Value: v, Start: base + end - len(v), End: base + end})
 	}
 	if _, err := dec.Token(); err != nil {
 		return nil, 0, false
 	}
 	return out, base + int(dec.InputOffset()), true
+}
+
+// Array lists an array's elements in order, as Object does an object's
+// members (with no keys).
+func Array(raw json.RawMessage, base int) ([]Field, bool) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('[') {
+		return nil, false
+	}
+	var out []Field
+	for dec.More() {
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, false
+		}
+		end := int(dec.InputOffset())
+		out = append(out, Field{Value: v, Start: base + end - len(v), End: base + end})
+	}
+	return out, true
 }
 
 // Error is a serde_json error at byte offset off, as Display shows it.

@@ -9,7 +9,8 @@ import (
 )
 
 // cxParse is serde's derive for ReadFileArgs on the raw arguments: fields
-// in the order given, unknown ones skipped, the first failure reported.
+// in the order given, unknown ones skipped, a known one given twice an
+// error, the first failure reported.
 func cxParse(a reader.Args) (*cxCall, string) {
 	c := &cxCall{args: a, offset: 1, limit: cxLimit, header: true}
 	in := []byte(a.Raw)
@@ -18,22 +19,25 @@ func cxParse(a reader.Args) (*cxCall, string) {
 	if !ok {
 		return nil, "arguments are not a JSON object"
 	}
-	seenPath := false
+	seen := map[string]bool{}
 	var maxLines *uint64
 	var anchor *uint64
 	for _, f := range fields {
 		var msg string
 		var at int
 		switch f.Key {
+		case "file_path", "offset", "limit", "mode", "indentation":
+			if seen[f.Key] {
+				// The derive fails on the key, before it reads the value.
+				return nil, serde.Error(in, "duplicate field `"+f.Key+"`", f.KeyEnd)
+			}
+			seen[f.Key] = true
+		}
+		switch f.Key {
 		case "file_path":
 			if bytes.TrimSpace(f.Value)[0] != '"' {
-				what, consumed := serde.Unexpected(f.Value)
-				msg, at = "invalid type: "+what+", expected a string", f.End
-				if !consumed {
-					at = f.Start
-				}
+				msg, at = expected(f, "a string")
 			}
-			seenPath = true
 		case "offset", "limit":
 			var n uint64
 			n, msg, at = serde.Usize(f)
@@ -56,13 +60,13 @@ func cxParse(a reader.Args) (*cxCall, string) {
 				msg, at = "unknown variant `"+s+"`, expected `slice` or `indentation`", f.End
 			}
 		case "indentation":
-			msg, at = cxIndentation(in, f, c, &anchor, &maxLines)
+			msg, at = cxIndentation(f, c, &anchor, &maxLines)
 		}
 		if msg != "" {
 			return nil, serde.Error(in, msg, at)
 		}
 	}
-	if !seenPath {
+	if !seen["file_path"] {
 		return nil, serde.Error(in, "missing field `file_path`", end)
 	}
 	c.anchor = c.offset
@@ -76,58 +80,100 @@ func cxParse(a reader.Args) (*cxCall, string) {
 	return c, ""
 }
 
-func cxIndentation(in []byte, f serde.Field, c *cxCall, anchor, maxLines **uint64) (string, int) {
-	v := bytes.TrimSpace(f.Value)
-	switch v[0] {
+// cxIndentFields are IndentationArgs's fields in their order: a JSON
+// array fills them in turn, as serde's derive reads a struct from a
+// sequence (the missing ones take their defaults).
+var cxIndentFields = []string{"anchor_line", "max_levels", "include_siblings", "include_header", "max_lines"}
+
+// cxIndentation reads Option<IndentationArgs>: null, an object, or an
+// array; the message and offset of serde's failure, if any.
+func cxIndentation(f serde.Field, c *cxCall, anchor, maxLines **uint64) (string, int) {
+	switch bytes.TrimSpace(f.Value)[0] {
 	case 'n':
 		return "", 0 // Option: null is None
+	case '[':
+		elems, ok := serde.Array(f.Value, f.Start)
+		if !ok {
+			return "expected value", f.Start + 1
+		}
+		for i, g := range elems {
+			if i == len(cxIndentFields) {
+				// serde_json looks past the last field for the "]".
+				return "trailing characters", g.Start + 1
+			}
+			if msg, at := cxIndentField(cxIndentFields[i], g, c, anchor, maxLines); msg != "" {
+				return msg, at
+			}
+		}
+		return "", 0
 	case '{':
 	default:
-		what, consumed := serde.Unexpected(v)
-		at := f.End
-		if !consumed {
-			at = f.Start
-		}
-		return "invalid type: " + what + ", expected struct IndentationArgs", at
+		return expected(f, "struct IndentationArgs")
 	}
 	fields, _, ok := serde.Object(f.Value, f.Start)
 	if !ok {
 		return "expected value", f.Start + 1
 	}
+	seen := map[string]bool{}
 	for _, g := range fields {
-		switch g.Key {
-		case "anchor_line", "max_lines", "max_levels":
-			if g.Key != "max_levels" && bytes.Equal(bytes.TrimSpace(g.Value), []byte("null")) {
+		for _, k := range cxIndentFields {
+			if g.Key != k {
 				continue
 			}
-			n, msg, at := serde.Usize(g)
-			if msg != "" {
+			if seen[k] {
+				return "duplicate field `" + k + "`", g.KeyEnd
+			}
+			seen[k] = true
+			if msg, at := cxIndentField(k, g, c, anchor, maxLines); msg != "" {
 				return msg, at
-			}
-			switch g.Key {
-			case "anchor_line":
-				*anchor = &n
-			case "max_lines":
-				*maxLines = &n
-			default:
-				c.maxLevels = int(min(n, 1<<40))
-			}
-		case "include_siblings", "include_header":
-			var b bool
-			if json.Unmarshal(g.Value, &b) != nil {
-				what, consumed := serde.Unexpected(g.Value)
-				at := g.End
-				if !consumed {
-					at = g.Start
-				}
-				return "invalid type: " + what + ", expected a boolean", at
-			}
-			if g.Key == "include_siblings" {
-				c.siblings = b
-			} else {
-				c.header = b
 			}
 		}
 	}
 	return "", 0
+}
+
+// cxIndentField reads one IndentationArgs field: anchor_line and
+// max_lines are Option<usize> (null is None), max_levels a usize, the
+// others booleans (null is not one).
+func cxIndentField(key string, g serde.Field, c *cxCall, anchor, maxLines **uint64) (string, int) {
+	v := bytes.TrimSpace(g.Value)
+	switch key {
+	case "anchor_line", "max_lines", "max_levels":
+		if key != "max_levels" && v[0] == 'n' {
+			return "", 0
+		}
+		n, msg, at := serde.Usize(g)
+		if msg != "" {
+			return msg, at
+		}
+		switch key {
+		case "anchor_line":
+			*anchor = &n
+		case "max_lines":
+			*maxLines = &n
+		default:
+			c.maxLevels = int(min(n, 1<<40))
+		}
+	default:
+		if v[0] != 't' && v[0] != 'f' {
+			return expected(g, "a boolean")
+		}
+		if key == "include_siblings" {
+			c.siblings = v[0] == 't'
+		} else {
+			c.header = v[0] == 't'
+		}
+	}
+	return "", 0
+}
+
+// expected is serde's "invalid type" for a value of another type, where
+// serde_json reports it: after the value, or at an array or object it
+// only peeked at.
+func expected(f serde.Field, what string) (string, int) {
+	got, consumed := serde.Unexpected(f.Value)
+	if !consumed {
+		return "invalid type: " + got + ", expected " + what, f.Start
+	}
+	return "invalid type: " + got + ", expected " + what, f.End
 }
