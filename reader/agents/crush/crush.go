@@ -63,6 +63,7 @@ func (crush) Info() reader.Info {
 			"a section over 200 KB (204800 bytes) is refused, not cut",
 			"the only binary check: the section must be valid UTF-8",
 			"images (.jpg .jpeg .png .gif .webp) up to 200 KB are sent as images",
+			"a file in crush's skills directories (.agents/skills and the like) has no default limit and no cap",
 		},
 		Notes: []string{
 			"reads outside the working directory are shown as granted (crush asks the user first)",
@@ -98,7 +99,12 @@ func (crush) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome)
 		path = filepath.Join(env.Cwd, path) // filepathext.SmartJoin
 	}
 	c := &crCall{args: a, offset: p.Offset, limit: p.Limit}
-	if c.limit <= 0 {
+	skill := crSkillFile(env, path)
+	switch {
+	case c.limit > 0:
+	case skill:
+		c.limit = crSkillLimit
+	default:
 		c.limit = crLimit
 	}
 	// One line past the limit is read to learn whether more follow (the
@@ -106,6 +112,9 @@ func (crush) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome)
 	w := reader.Window{Start: max(0, c.offset), Limit: c.limit + 1,
 		Cut:    reader.LineCut{Max: MaxLine, Unit: reader.Bytes, Suffix: crCutMark, Raw: true},
 		Budget: reader.Budget{Max: crMaxView, Unit: reader.Bytes, Sep: 1, Halt: true}}
+	if skill {
+		w.Budget = reader.Budget{} // maxContentSize 0
+	}
 	plan := &reader.Plan{
 		Path:   path,
 		Dir:    reader.DirRefuse,

@@ -182,3 +182,69 @@ func TestCrushImageTooLarge(t *testing.T) {
 		}
 	}
 }
+
+// TestCrushSkillFiles: a file in one of crush's skills directories (its
+// links resolved) has no default limit and no section cap. Each answer is
+// what crush 37f36e9 gave for the same tree.
+func TestCrushSkillFiles(t *testing.T) {
+	base := t.TempDir()
+	cwd, home := filepath.Join(base, "project"), filepath.Join(base, "home")
+	lines := ""
+	for i := 1; i <= 300; i++ {
+		lines += fmt.Sprintf("line %d\n", i)
+	}
+	wide := strings.Repeat(strings.Repeat("w", 2000)+"\n", 150)
+	for name, data := range map[string]string{
+		"project/.agents/skills/demo/SKILL.md": lines,
+		"project/.claude/skills/wide.txt":      wide,
+		"project/.agents/skillsx/demo.md":      lines,
+		"project/plain.md":                     lines,
+		"home/.claude/skills/notes.md":         lines,
+	} {
+		p := filepath.Join(base, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(".agents/skills/demo/SKILL.md", filepath.Join(cwd, "skill_link")); err != nil {
+		t.Fatal(err)
+	}
+	numbered := func(text string, more bool) string {
+		var b strings.Builder
+		b.WriteString("<file>\n")
+		rows := strings.Split(text, "\n")
+		if more {
+			rows = rows[:200]
+		}
+		for i, r := range rows {
+			if i > 0 {
+				b.WriteByte('\n')
+			}
+			fmt.Fprintf(&b, "%6d|%s", i+1, r)
+		}
+		if more {
+			b.WriteString("\n\n(File has more lines. Use 'offset' parameter to read beyond line 200)")
+		}
+		return b.String() + "\n</file>\n"
+	}
+	for _, c := range []struct{ path, want string }{
+		{".agents/skills/demo/SKILL.md", numbered(lines, false)},
+		{"skill_link", numbered(lines, false)},
+		{".claude/skills/wide.txt", numbered(wide, false)},
+		{filepath.Join(home, ".claude/skills/notes.md"), numbered(lines, false)},
+		{".agents/skillsx/demo.md", numbered(lines, true)},
+		{"plain.md", numbered(lines, true)},
+	} {
+		res, err := reader.Read(context.Background(), reader.Request{Profile: Profile,
+			Args: []byte(`{"file_path":"` + c.path + `"}`), Cwd: cwd, Worktree: cwd, Home: home})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Output != c.want || res.IsError {
+			t.Errorf("%s: %q (error %v), want %q", c.path, readertest.Shorten(res.Output), res.IsError, readertest.Shorten(c.want))
+		}
+	}
+}

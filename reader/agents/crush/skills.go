@@ -1,0 +1,61 @@
+package crush
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/readlens/readlens/reader"
+)
+
+// crSkillLimit is the line limit view.go gives a skill file when the call
+// names none: "effectively no limit". A skill file has no section cap
+// either, and is read without asking even outside the working directory.
+const crSkillLimit = 1000000
+
+// crSkillsSubdirs are the project directories crush finds skills in
+// (config.projectSkillSubdirs), under the working directory and under the
+// git worktree's root.
+var crSkillsSubdirs = []string{".agents/skills", ".crush/skills", ".claude/skills", ".cursor/skills"}
+
+// crSkillsDirs are the skills directories of crush's default configuration:
+// config.GlobalSkillsDirs (its XDG_CONFIG_HOME taken to be ~/.config, and
+// no CRUSH_SKILLS_DIR), then config.ProjectSkillsDir. A crush.json's own
+// skills_paths are not known here.
+func crSkillsDirs(env reader.Env) []string {
+	var dirs []string
+	if env.Home != "" {
+		config := filepath.Join(env.Home, ".config")
+		dirs = append(dirs, filepath.Join(config, "crush", "skills"), filepath.Join(config, "agents", "skills"),
+			filepath.Join(env.Home, ".agents", "skills"), filepath.Join(env.Home, ".claude", "skills"))
+	}
+	roots := []string{env.Cwd}
+	if env.Worktree != "" && env.Worktree != env.Cwd {
+		roots = append(roots, env.Worktree)
+	}
+	for _, root := range roots {
+		for _, sub := range crSkillsSubdirs {
+			dirs = append(dirs, filepath.Join(root, sub))
+		}
+	}
+	return dirs
+}
+
+// crSkillFile is view.go's isInSkillsPath: the file, its links resolved,
+// lies in a skills directory, its links resolved too. Either must exist.
+func crSkillFile(env reader.Env, path string) bool {
+	file, ok := reader.RealPath(env.FS, path)
+	if !ok {
+		return false
+	}
+	for _, dir := range crSkillsDirs(env) {
+		real, ok := reader.RealPath(env.FS, dir)
+		if !ok {
+			continue
+		}
+		// The tool's test: a name that starts with ".." is outside too.
+		if rel, err := filepath.Rel(real, file); err == nil && !strings.HasPrefix(rel, "..") {
+			return true
+		}
+	}
+	return false
+}
