@@ -57,7 +57,13 @@ func runCrush(env oracleEnv, args string) (*record, error) {
 	srv := &http.Server{Handler: api}
 	go srv.Serve(ln)
 	defer srv.Close()
-	if err := writeCrushConfig(home, ln.Addr().String()); err != nil {
+	model := "Fake"
+	for _, e := range env.extraEnv {
+		if m, ok := strings.CutPrefix(e, "ORACLE_MODEL="); ok {
+			model = m
+		}
+	}
+	if err := writeCrushConfig(home, ln.Addr().String(), model, !env.noImages); err != nil {
 		return nil, err
 	}
 	data := filepath.Join(home, "data")
@@ -110,18 +116,18 @@ func runCrush(env oracleEnv, args string) (*record, error) {
 	return r, nil
 }
 
-// writeCrushConfig writes HOME's crush.json: the fake provider as the
-// large and small model, which takes images (the view tool refuses an image
-// for a model that does not), and nothing fetched or started besides it
-// (no provider catalogue, no LSP, no metrics).
-func writeCrushConfig(home, addr string) error {
+// writeCrushConfig writes HOME's crush.json: the fake provider's one model,
+// named name (the view tool names it when it refuses an image), as the
+// large and small model, taking images or not, and nothing fetched or
+// started besides it (no provider catalogue, no LSP, no metrics).
+func writeCrushConfig(home, addr, name string, images bool) error {
 	cfg := map[string]any{
 		"options": map[string]any{"disable_provider_auto_update": true, "disable_default_providers": true,
 			"disable_metrics": true, "auto_lsp": false},
 		"providers": map[string]any{"fake": map[string]any{
 			"type": "openai-compat", "base_url": "http://" + addr + "/v1", "api_key": "fake",
-			"models": []any{map[string]any{"id": "fake-model", "name": "Fake", "context_window": 200000,
-				"default_max_tokens": 1000, "supports_attachments": true}},
+			"models": []any{map[string]any{"id": "fake-model", "name": name, "context_window": 200000,
+				"default_max_tokens": 1000, "supports_attachments": images}},
 		}},
 		"models": map[string]any{"large": map[string]any{"model": "fake-model", "provider": "fake"},
 			"small": map[string]any{"model": "fake-model", "provider": "fake"}},

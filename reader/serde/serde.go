@@ -19,6 +19,7 @@ import (
 // Field is one JSON member, or array element, as the parser met it.
 type Field struct {
 	Key        string
+	KeyStart   int // byte offset of the key's opening quote
 	KeyEnd     int // byte offset just past the key's closing quote
 	Value      json.RawMessage
 	Start, End int // byte offsets of the value in the whole input
@@ -34,6 +35,9 @@ func Object(raw json.RawMessage, base int) ([]Field, int, bool) {
 	}
 	var out []Field
 	for dec.More() {
+		// Only a comma and spaces lie between the last value and the key.
+		prev := int(dec.InputOffset())
+		keyStart := prev + bytes.IndexByte(raw[prev:], '"')
 		tok, err := dec.Token()
 		if err != nil {
 			return nil, 0, false
@@ -44,7 +48,7 @@ func Object(raw json.RawMessage, base int) ([]Field, int, bool) {
 			return nil, 0, false
 		}
 		end := int(dec.InputOffset())
-		out = append(out, Field{Key: tok.(string), KeyEnd: base + keyEnd, Value: v, Start: base + end - len(v), End: base + end})
+		out = append(out, Field{Key: tok.(string), KeyStart: base + keyStart, KeyEnd: base + keyEnd, Value: v, Start: base + end - len(v), End: base + end})
 	}
 	if _, err := dec.Token(); err != nil {
 		return nil, 0, false
@@ -77,6 +81,49 @@ func Error(input []byte, msg string, off int) string {
 	lineStart := bytes.LastIndexByte(head, '\n') + 1
 	line := 1 + bytes.Count(head[:lineStart], []byte{'\n'})
 	return fmt.Sprintf("%s at line %d column %d", msg, line, off-lineStart)
+}
+
+// StrError is serde_json's complaint about the string literal at off (its
+// opening quote) in input, when it reads it into a Rust string (a key, or
+// a value it does not skip): a \u escape of a UTF-16 surrogate that is not
+// half of a pair, which Go's decoder takes for U+FFFD. The message and
+// the offset it is reported at, or "".
+func StrError(input []byte, off int) (string, int) {
+	const lone, end = "lone leading surrogate in hex escape", "unexpected end of hex escape"
+	hex := func(i int) rune {
+		n, _ := strconv.ParseUint(string(input[i:i+4]), 16, 32)
+		return rune(n)
+	}
+	for i := off + 1; i < len(input) && input[i] != '"'; {
+		if input[i] != '\\' {
+			i++
+			continue
+		}
+		if input[i+1] != 'u' {
+			i += 2
+			continue
+		}
+		r := hex(i + 2)
+		i += 6
+		switch {
+		case r >= 0xDC00 && r <= 0xDFFF:
+			return lone, i
+		case r >= 0xD800 && r <= 0xDBFF:
+			// serde_json takes the byte after a high surrogate before it
+			// complains that no low one follows.
+			if input[i] != '\\' {
+				return end, i + 1
+			}
+			if input[i+1] != 'u' {
+				return end, i + 2
+			}
+			if r2 := hex(i + 2); r2 < 0xDC00 || r2 > 0xDFFF {
+				return lone, i + 6
+			}
+			i += 6
+		}
+	}
+	return "", 0
 }
 
 // Unexpected is serde's Unexpected for a JSON value, as Display shows

@@ -23,6 +23,9 @@ func cxParse(a reader.Args) (*cxCall, string) {
 	var maxLines *uint64
 	var anchor *uint64
 	for _, f := range fields {
+		if msg, at := serde.StrError(in, f.KeyStart); msg != "" {
+			return nil, serde.Error(in, msg, at)
+		}
 		var msg string
 		var at int
 		switch f.Key {
@@ -32,6 +35,9 @@ func cxParse(a reader.Args) (*cxCall, string) {
 				return nil, serde.Error(in, "duplicate field `"+f.Key+"`", f.KeyEnd)
 			}
 			seen[f.Key] = true
+			if msg, at := strError(in, f); msg != "" {
+				return nil, serde.Error(in, msg, at)
+			}
 		}
 		switch f.Key {
 		case "file_path":
@@ -60,7 +66,7 @@ func cxParse(a reader.Args) (*cxCall, string) {
 				msg, at = "unknown variant `"+s+"`, expected `slice` or `indentation`", f.End
 			}
 		case "indentation":
-			msg, at = cxIndentation(f, c, &anchor, &maxLines)
+			msg, at = cxIndentation(in, f, c, &anchor, &maxLines)
 		}
 		if msg != "" {
 			return nil, serde.Error(in, msg, at)
@@ -87,7 +93,7 @@ var cxIndentFields = []string{"anchor_line", "max_levels", "include_siblings", "
 
 // cxIndentation reads Option<IndentationArgs>: null, an object, or an
 // array; the message and offset of serde's failure, if any.
-func cxIndentation(f serde.Field, c *cxCall, anchor, maxLines **uint64) (string, int) {
+func cxIndentation(in []byte, f serde.Field, c *cxCall, anchor, maxLines **uint64) (string, int) {
 	switch bytes.TrimSpace(f.Value)[0] {
 	case 'n':
 		return "", 0 // Option: null is None
@@ -100,6 +106,9 @@ func cxIndentation(f serde.Field, c *cxCall, anchor, maxLines **uint64) (string,
 			if i == len(cxIndentFields) {
 				// serde_json looks past the last field for the "]".
 				return "trailing characters", g.Start + 1
+			}
+			if msg, at := strError(in, g); msg != "" {
+				return msg, at
 			}
 			if msg, at := cxIndentField(cxIndentFields[i], g, c, anchor, maxLines); msg != "" {
 				return msg, at
@@ -116,6 +125,9 @@ func cxIndentation(f serde.Field, c *cxCall, anchor, maxLines **uint64) (string,
 	}
 	seen := map[string]bool{}
 	for _, g := range fields {
+		if msg, at := serde.StrError(in, g.KeyStart); msg != "" {
+			return msg, at
+		}
 		for _, k := range cxIndentFields {
 			if g.Key != k {
 				continue
@@ -124,6 +136,9 @@ func cxIndentation(f serde.Field, c *cxCall, anchor, maxLines **uint64) (string,
 				return "duplicate field `" + k + "`", g.KeyEnd
 			}
 			seen[k] = true
+			if msg, at := strError(in, g); msg != "" {
+				return msg, at
+			}
 			if msg, at := cxIndentField(k, g, c, anchor, maxLines); msg != "" {
 				return msg, at
 			}
@@ -176,4 +191,13 @@ func expected(f serde.Field, what string) (string, int) {
 		return "invalid type: " + got + ", expected " + what, f.Start
 	}
 	return "invalid type: " + got + ", expected " + what, f.End
+}
+
+// strError is serde.StrError for a value serde reads (not one it skips):
+// only a string is read as a string.
+func strError(in []byte, f serde.Field) (string, int) {
+	if in[f.Start] != '"' {
+		return "", 0
+	}
+	return serde.StrError(in, f.Start)
 }

@@ -67,7 +67,7 @@ func (crush) Info() reader.Info {
 		},
 		Notes: []string{
 			"reads outside the working directory are shown as granted (crush asks the user first)",
-			"the model is taken to accept images; LSP diagnostics crush may append are not produced",
+			"LSP diagnostics crush may append are not produced",
 		},
 	}
 }
@@ -79,6 +79,10 @@ func (crush) Args(path string, offset, limit *int) json.RawMessage {
 type crCall struct {
 	args          reader.Args
 	offset, limit int
+	// noImages says the model takes no images (Env.NoImages); model names
+	// it (Env.Model) in the tool's refusal.
+	noImages bool
+	model    string
 }
 
 func (crush) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome) {
@@ -98,7 +102,7 @@ func (crush) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome)
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(env.Cwd, path) // filepathext.SmartJoin
 	}
-	c := &crCall{args: a, offset: p.Offset, limit: p.Limit}
+	c := &crCall{args: a, offset: p.Offset, limit: p.Limit, noImages: env.NoImages, model: env.Model}
 	skill := crSkillFile(env, path)
 	switch {
 	case c.limit > 0:
@@ -126,7 +130,8 @@ func (crush) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome)
 		Call:   c,
 	}
 	if crImageExts[strings.ToLower(filepath.Ext(path))] != "" {
-		// The tool refuses a large image by its stat, before it reads it.
+		// The tool refuses a large image by its stat, before it reads it,
+		// and then an image the model cannot take.
 		plan.MaxSize = crMaxView
 	}
 	return plan, nil
@@ -162,6 +167,8 @@ func (crush) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 		return reader.Fail("Path is a directory, not a file: " + p.Path)
 	case f.TooLarge: // an image, by its extension (Plan.MaxSize)
 		return reader.Fail(fmt.Sprintf("Image file is too large (%d bytes). Maximum size is %d bytes", f.Size, crMaxView))
+	case c.noImages && p.MaxSize > 0: // an image by its extension, the model takes none
+		return reader.Fail(fmt.Sprintf("This model (%s) does not support image data.", c.model))
 	case f.Media != nil:
 		return &reader.Outcome{Attachments: []reader.Attachment{*f.Media}} // an image part, no text
 	case f.Kind == reader.KindSpecial:

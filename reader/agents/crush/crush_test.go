@@ -143,6 +143,28 @@ func TestCrushRawBytes(t *testing.T) {
 	}
 }
 
+// TestCrushNoImages: for a model that takes no images the tool refuses an
+// image by its extension, naming the model, after the size check and
+// before it reads a byte; text is read as ever.
+func TestCrushNoImages(t *testing.T) {
+	root, _ := filepath.Abs(filepath.Join(oracle.Testdata(), "fixtures"))
+	for _, c := range []struct{ path, want string }{
+		{"media/pic.png", "This model (Claude 3.5 Haiku) does not support image data."},
+		{"media/text_named.png", "This model (Claude 3.5 Haiku) does not support image data."},
+		{"media/nothere.png", "File not found: " + root + "/media/nothere.png"},
+		{"dir", "Path is a directory, not a file: " + root + "/dir"},
+	} {
+		res, err := reader.Read(context.Background(), reader.Request{Profile: Profile,
+			Args: []byte(`{"file_path":"` + c.path + `"}`), Cwd: root, NoImages: true, Model: "Claude 3.5 Haiku"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Output != c.want || !res.IsError || len(res.Attachments) != 0 {
+			t.Errorf("%s: %q (error %v, %d attachments), want %q", c.path, res.Output, res.IsError, len(res.Attachments), c.want)
+		}
+	}
+}
+
 // TestCrushImageTooLarge: view.go refuses an image (by its extension) over
 // MaxViewSize from os.Stat, before it reads a byte; at the limit it sends
 // the image. Sparse files stand for large ones.

@@ -5,5 +5,5 @@
 //	spec: shared/research/tui.md Part A.1
 //	recordings: none: its modules are not all on the Go proxy; exact-output spec rows in crush_test.go
 //	differs: reads outside the working directory are shown as granted (crush asks the user first)
-//	differs: the model is taken to accept images; LSP diagnostics crush may append are not produced
+//	differs: LSP diagnostics crush may append are not produced
 package crush
