@@ -92,6 +92,9 @@ func (codex) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome)
 		return nil, reader.Fail("anchor_line must be a 1-indexed line number")
 	case c.indent && c.guard == 0:
 		return nil, reader.Fail("max_lines must be greater than zero")
+	case strings.ContainsRune(a.Get("file_path").Str, 0):
+		// Rust refuses the path before it asks the system to open it.
+		return nil, reader.Fail("failed to read file: file name contained an unexpected NUL byte")
 	}
 	w := reader.Window{Start: c.offset - 1, Limit: c.limit, Cut: reader.LineCut{Max: MaxLine, Unit: reader.Bytes}}
 	// Past its own default limit the tool stops without a word: readlens
