@@ -12,8 +12,10 @@ import (
 // codex CLI's read_file as last shipped (codex-rs
 // core/src/tools/handlers/read_file.rs, 0.57.0 to 0.105.0; never offered to
 // the bundled models, gone from 0.169.0). Spec: shared/research/others.md
-// §4. No oracle exists: codex_test.go checks every rule as
-// an exact-output table. Where the spec is silent the handler's source was
+// §4. The oracle is Codex CLI 0.105.0 itself, run on each case of
+// testdata/cases/codex.json against a scripted fake Responses API
+// (internal/record/codex.go); codex_test.go checks each rule as an
+// exact-output table besides. Where the spec is silent the handler's source was
 // read (openai/codex read_file.rs, the version with COMMENT_PREFIXES
 // "#", "//", "--"): slice mode reads with read_until('\n') and strips "\n"
 // then one "\r"; format_line decodes lossily and keeps at most 500 bytes at
@@ -40,7 +42,7 @@ func (codex) Info() reader.Info {
 		Name: "codex", Agent: "Codex CLI", Release: "read_file as last shipped (codex-rs 0.57.0-0.105.0)", Tool: "read_file",
 		Source:     "codex-rs core/src/tools/handlers/read_file.rs (shipped 0.57.0 to 0.105.0, gone from 0.169.0)",
 		Spec:       "shared/research/others.md §4",
-		Recordings: "none: no oracle exists; exact-output spec rows in codex_test.go",
+		Recordings: "testdata/oracle/codex, Codex CLI 0.105.0 against a scripted fake Responses API (internal/record/codex.go)",
 		Params: []reader.Param{
 			{Name: "file_path", Type: "string", Required: true, Doc: "Absolute path to the file"},
 			{Name: "offset", Type: "integer >= 1", Doc: "The line number to start reading from. Must be 1 or greater."},
@@ -56,6 +58,8 @@ func (codex) Info() reader.Info {
 		Notes: []string{
 			"indentation mode reads the lines within max_lines of the anchor and 64 more above: a blank line further up takes its indent from the lines readlens read",
 			"a line longer than 500 bytes whose first 500 bytes are blank counts as blank in indentation mode",
+			"arguments that are not a JSON object are refused before the profile reads them; the tool reads an array as the fields in order and answers serde's error for a string, number or null",
+			"the answer is the tool's whole; Codex keeps at most 10,000 tokens of a tool's output for gpt-5-codex and cuts a longer one in the middle ('…N tokens truncated…') before the model sees it",
 		},
 	}
 }

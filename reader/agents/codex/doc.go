@@ -3,7 +3,9 @@
 //	agent: Codex CLI read_file as last shipped (codex-rs 0.57.0-0.105.0), tool "read_file"
 //	source: codex-rs core/src/tools/handlers/read_file.rs (shipped 0.57.0 to 0.105.0, gone from 0.169.0)
 //	spec: shared/research/others.md §4
-//	recordings: none: no oracle exists; exact-output spec rows in codex_test.go
+//	recordings: testdata/oracle/codex, Codex CLI 0.105.0 against a scripted fake Responses API (internal/record/codex.go)
 //	differs: indentation mode reads the lines within max_lines of the anchor and 64 more above: a blank line further up takes its indent from the lines readlens read
 //	differs: a line longer than 500 bytes whose first 500 bytes are blank counts as blank in indentation mode
+//	differs: arguments that are not a JSON object are refused before the profile reads them; the tool reads an array as the fields in order and answers serde's error for a string, number or null
+//	differs: the answer is the tool's whole; Codex keeps at most 10,000 tokens of a tool's output for gpt-5-codex and cuts a longer one in the middle ('…N tokens truncated…') before the model sees it
 package codex
