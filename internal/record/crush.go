@@ -57,7 +57,7 @@ func runCrush(env oracleEnv, args string) (*record, error) {
 	srv := &http.Server{Handler: api}
 	go srv.Serve(ln)
 	defer srv.Close()
-	model := "Fake"
+	model := "claude-sonnet-4-5" // oracle.Case.Model's default
 	for _, e := range env.extraEnv {
 		if m, ok := strings.CutPrefix(e, "ORACLE_MODEL="); ok {
 			model = m

@@ -1,6 +1,7 @@
 package crush
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -10,20 +11,21 @@ import (
 	"syscall"
 
 	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/agents/claude"
 )
 
-// crush's view tool (charmbracelet/crush internal/agent/tools/view.go, the
-// version of shared/research/tui.md Part A.1: 200 lines by default and a
-// 200 KB section cap). No oracle: its modules are not all on the Go proxy,
-// so crush_test.go checks the spec as exact-output tables.
-// Where the spec is silent the tool's source was read (view.go as forks of
-// it keep it): readTextFile skips offset lines with ReadString('\n'),
-// trims "\n" then one "\r", cuts a line to its first 2000 bytes less
-// their invalid UTF-8 (strings.ToValidUTF8(line[:2000], "")) and appends
-// "...", refuses the section once it would pass 200 KB (the bytes kept,
-// invalid ones as they are, and a "\n" between lines), peeks one more line only when the limit was filled, and checks
-// only the section it kept for valid UTF-8; addLineNumbers trims one more
-// "\r" and pads numbers to six with %6s.
+// crush's view tool (charmbracelet/crush internal/agent/tools/view.go at
+// 37f36e9, the version of shared/research/tui.md Part A.1: 200 lines by
+// default and a 200 KB section cap), checked against crush built from that
+// commit (testdata/oracle/crush, internal/record/crush.go) and the spec
+// rows of crush_test.go. view.go's readTextFile skips offset lines with
+// ReadString('\n'), trims "\n" then one "\r", cuts a line to its first
+// 2000 bytes less their invalid UTF-8 (strings.ToValidUTF8(line[:2000],
+// "")) and appends "...", refuses the section once it would pass 200 KB
+// (the bytes kept, invalid ones as they are, and a "\n" between lines),
+// peeks one more line only when the limit was filled, and checks only the
+// section it kept for valid UTF-8; addLineNumbers trims one more "\r" and
+// pads numbers to six with %6s.
 type crush struct{}
 
 // Profile is crush's view tool, as readlens reproduces it.
@@ -51,7 +53,7 @@ func (crush) Info() reader.Info {
 		Name: "crush", Agent: "crush", Release: "view tool of charmbracelet/crush (tui.md A.1, 2026-08)", Tool: "view",
 		Source:     "charmbracelet/crush internal/agent/tools/view.go",
 		Spec:       "shared/research/tui.md Part A.1",
-		Recordings: "none: its modules are not all on the Go proxy; exact-output spec rows in crush_test.go",
+		Recordings: "crush built from 37f36e9 (crush run against a fake chat-completions API); spec rows in crush_test.go",
 		Params: []reader.Param{
 			{Name: "file_path", Type: "string", Required: true, Doc: "The path to the file to read"},
 			{Name: "offset", Type: "integer", Doc: "The line number to start reading from (0-based)"},
@@ -102,7 +104,8 @@ func (crush) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome)
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(env.Cwd, path) // filepathext.SmartJoin
 	}
-	c := &crCall{args: a, offset: p.Offset, limit: p.Limit, noImages: env.NoImages, model: env.Model}
+	c := &crCall{args: a, offset: p.Offset, limit: p.Limit, noImages: env.NoImages,
+		model: cmp.Or(env.Model, claude.DefaultModel)} // the model the oracle ran by default
 	skill := crSkillFile(env, path)
 	switch {
 	case c.limit > 0:

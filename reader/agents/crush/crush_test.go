@@ -149,13 +149,13 @@ func TestCrushRawBytes(t *testing.T) {
 func TestCrushNoImages(t *testing.T) {
 	root, _ := filepath.Abs(filepath.Join(oracle.Testdata(), "fixtures"))
 	for _, c := range []struct{ path, want string }{
-		{"media/pic.png", "This model (Claude 3.5 Haiku) does not support image data."},
-		{"media/text_named.png", "This model (Claude 3.5 Haiku) does not support image data."},
+		{"media/pic.png", "This model (claude-3-5-haiku) does not support image data."},
+		{"media/text_named.png", "This model (claude-3-5-haiku) does not support image data."},
 		{"media/nothere.png", "File not found: " + root + "/media/nothere.png"},
 		{"dir", "Path is a directory, not a file: " + root + "/dir"},
 	} {
 		res, err := reader.Read(context.Background(), reader.Request{Profile: Profile,
-			Args: []byte(`{"file_path":"` + c.path + `"}`), Cwd: root, NoImages: true, Model: "Claude 3.5 Haiku"})
+			Args: []byte(`{"file_path":"` + c.path + `"}`), Cwd: root, NoImages: true, Model: "claude-3-5-haiku"})
 		if err != nil {
 			t.Fatal(err)
 		}
