@@ -69,7 +69,7 @@ func (crush) Info() reader.Info {
 		},
 		Notes: []string{
 			"reads outside the working directory are shown as granted (crush asks the user first)",
-			"LSP diagnostics crush may append are not produced",
+			"LSP diagnostics crush may append are not produced; its built-in skill files (crush://skills/…) are not held",
 		},
 	}
 }
@@ -99,6 +99,9 @@ func (crush) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome)
 	}
 	if p.FilePath == "" {
 		return nil, reader.Fail("file_path is required")
+	}
+	if strings.HasPrefix(p.FilePath, crBuiltinPrefix) {
+		return nil, crBuiltinFile(p.FilePath)
 	}
 	path := p.FilePath
 	if !filepath.IsAbs(path) {

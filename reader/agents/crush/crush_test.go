@@ -165,6 +165,28 @@ func TestCrushNoImages(t *testing.T) {
 	}
 }
 
+// TestCrushBuiltinFiles: a crush://skills/ path is read from the skill
+// files built into crush, never from the disk: one crush lacks is its
+// "Builtin file not found", one it has readlens does not hold, and says so
+// with no answer.
+func TestCrushBuiltinFiles(t *testing.T) {
+	root, _ := filepath.Abs(filepath.Join(oracle.Testdata(), "fixtures"))
+	for _, c := range []struct{ path, want, note string }{
+		{"crush://skills/nothere/SKILL.md", "Builtin file not found: crush://skills/nothere/SKILL.md", ""},
+		{"crush://skills/jq", "Builtin file not found: crush://skills/jq", ""},
+		{"crush://skills/jq/SKILL.md", "", "crush answers crush://skills/jq/SKILL.md from the skill file built into it, which readlens does not hold"},
+	} {
+		res, err := reader.Read(context.Background(), reader.Request{Profile: Profile,
+			Args: []byte(`{"file_path":"` + c.path + `"}`), Cwd: root})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Output != c.want || res.IsError != (c.want != "") || res.Note != c.note {
+			t.Errorf("%s: %q (error %v, note %q)", c.path, res.Output, res.IsError, res.Note)
+		}
+	}
+}
+
 // TestCrushImageTooLarge: view.go refuses an image (by its extension) over
 // MaxViewSize from os.Stat, before it reads a byte; at the limit it sends
 // the image. Sparse files stand for large ones.
