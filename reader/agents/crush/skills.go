@@ -48,6 +48,11 @@ func crSkillFile(env reader.Env, path string) bool {
 		return false
 	}
 	for _, dir := range crSkillsDirs(env) {
+		// Most of them are absent: one stat says so, where resolving
+		// each step of the name took a plan's every call a dozen.
+		if _, err := env.FS.Stat(dir); err != nil {
+			continue
+		}
 		real, ok := reader.RealPath(env.FS, dir)
 		if !ok {
 			continue
