@@ -134,6 +134,10 @@ type Page struct {
 	Total   int  // lines in the file; when the budget halted the scan, the number of the line that did not fit
 	Counted bool // Total is the whole file's line count
 	Over    *Over
+	// Charged is what the lines shown charged the budget, in its unit: a
+	// line of invalid UTF-8 measured as the tool measures it (LineCut.Raw:
+	// the bytes it read), not as the U+FFFDs of its text.
+	Charged int
 	Invalid bool // some bytes were not valid UTF-8 and were replaced
 	// Clipped lists the lines shown uncut that were longer than readlens
 	// holds (Window.Hold, largestLine): the tool would show each whole,
@@ -298,6 +302,7 @@ func window(s *scanner, w Window) *Page {
 				break
 			}
 			used += cost
+			pg.Charged = used
 		}
 		if !raw.complete && !line.Cut {
 			pg.Clipped = append(pg.Clipped, Clip{N: num, Bytes: size.Bytes, UTF16: size.UTF16, Runes: size.Runes})

@@ -188,17 +188,10 @@ func (crush) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	}
 	peek := c.limit + p.Window.Start + 1 // the number of the peeked line
 	if pg.Stop == reader.StopBudget && pg.Over.N < peek {
-		used := 0
-		for i, l := range pg.Lines {
-			used += len(l.Text)
-			if l.Cut {
-				used += len(crCutMark)
-			}
-			if i > 0 {
-				used++
-			}
-		}
-		return reader.Fail(fmt.Sprintf("Content section is too large (%d bytes). Maximum size is %d bytes", used+pg.Over.Cost, crMaxView))
+		// The size the tool names is what it had kept plus the line that
+		// did not fit, each counted in the bytes it read (an invalid byte
+		// as one, not as the U+FFFD readlens shows), "\n" between lines.
+		return reader.Fail(fmt.Sprintf("Content section is too large (%d bytes). Maximum size is %d bytes", pg.Charged+pg.Over.Cost, crMaxView))
 	}
 	lines := pg.Lines
 	more := false
