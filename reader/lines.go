@@ -183,6 +183,9 @@ type rawLine struct {
 	// atCR that it ended at a \r (Universal), which was \r\n if crLF says
 	// so after the scanner's next look (skipLF).
 	crlf, atCR bool
+	// phantom says the line is Split.Phantom's empty one after a final
+	// newline: no byte of the file.
+	phantom bool
 }
 
 // appendDoubling is append that at least doubles the capacity when it
@@ -242,7 +245,9 @@ func (s *scanner) next(retain int) (rawLine, bool) {
 			}
 			s.ended = true
 			s.lines++
-			return s.finish(acc, long, &m, last, s.split.TrimLastCR, false), true
+			l := s.finish(acc, long, &m, last, s.split.TrimLastCR, false)
+			l.phantom = len(acc) == 0 && !long
+			return l, true
 		}
 		p := s.buf[s.lo:s.hi]
 		at, cr := s.term(p)

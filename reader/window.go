@@ -138,6 +138,11 @@ type Page struct {
 	// line of invalid UTF-8 measured as the tool measures it (LineCut.Raw:
 	// the bytes it read), not as the U+FFFDs of its text.
 	Charged int
+	// Phantom says the last line the window read, shown or the one that
+	// did not fit, was Split.Phantom's empty line after a final newline:
+	// no byte of the file. A line the split emptied (a lone final \r under
+	// TrimLastCR) is not.
+	Phantom bool
 	Invalid bool // some bytes were not valid UTF-8 and were replaced
 	// Clipped lists the lines shown uncut that were longer than readlens
 	// holds (Window.Hold, largestLine): the tool would show each whole,
@@ -232,6 +237,7 @@ func window(s *scanner, w Window) *Page {
 		if !ok {
 			break
 		}
+		pg.Phantom = raw.phantom
 		num := w.Start + n + 1
 		head := raw.head
 		if !raw.complete {

@@ -198,11 +198,14 @@ func (crush) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	switch {
 	case len(lines) > c.limit:
 		// The peeked line: more follow unless it is the empty one after a
-		// final newline (ReadString then returns "" and io.EOF).
-		more = lines[c.limit].Text != "" || pg.Stop == reader.StopLimit
+		// final newline (ReadString then returns "" and io.EOF). A lone
+		// "\r" there is a byte, shown as "" but more.
+		more = !pg.Phantom || pg.Stop == reader.StopLimit
 		lines = lines[:c.limit]
 	case pg.Stop == reader.StopBudget:
-		more = true // the peeked line did not fit, but it exists
+		// The peeked line did not fit readlens's budget, which the tool
+		// does not charge it: more, unless it is that empty line.
+		more = !pg.Phantom
 	}
 	for _, l := range lines {
 		if l.Bad {

@@ -56,6 +56,8 @@ func TestCrushSpec(t *testing.T) {
 		{"crlf", `{"file_path":"$F/crlf.txt"}`, "<file>\n     1|a\n     2|b\n     3|c\n     4|\n</file>\n", false},
 		{"two carriage returns", `{"file_path":"$F/crush/double_cr.txt"}`, "<file>\n     1|a\n     2|b\n</file>\n", false},
 		{"lone cr does not split", `{"file_path":"$F/cr_only.txt"}`, "<file>\n     1|a\rb\rc\n</file>\n", false},
+		{"a lone cr after the final newline is more", `{"file_path":"$F/crush/peek_cr.txt","limit":1}`, "<file>\n     1|a" + more(1) + "\n</file>\n", false},
+		{"a lone cr after the final newline is a line", `{"file_path":"$F/crush/peek_cr.txt"}`, "<file>\n     1|a\n     2|\n</file>\n", false},
 		{"final cr trimmed", `{"file_path":"$F/trailing_cr.txt"}`, "<file>\n     1|a\n</file>\n", false},
 		{"tabs kept", `{"file_path":"$F/tabs.txt"}`, "<file>\n     1|\tindented\n     2|  two spaces  \n     3|end\t\n     4|\n</file>\n", false},
 		// 2000 bytes a line, cut at a rune boundary, then "...".
@@ -77,6 +79,9 @@ func TestCrushSpec(t *testing.T) {
 		// The 200 KB section cap: refused with the size it would have had.
 		{"section over 200 KB", `{"file_path":"$F/crush/wide_rows.txt","limit":105}`, "Content section is too large (205999 bytes). Maximum size is 204800 bytes", true},
 		{"section just under 200 KB", `{"file_path":"$F/crush/wide_rows.txt","limit":102}`, "<file>\n" + numbered(1, 102, wide) + more(102) + "\n</file>\n", false},
+		{"the peeked empty line is not counted", `{"file_path":"$F/crush/section_exact.txt","limit":103}`, "<file>\n" + numbered(1, 102, func(int) string { return strings.Repeat("x", 1990) }) + "\n   103|" + strings.Repeat("y", 1718) + "\n</file>\n", false},
+		{"a read empty line is counted", `{"file_path":"$F/crush/section_exact.txt"}`, "Content section is too large (204801 bytes). Maximum size is 204800 bytes", true},
+		{"the bytes read are counted", `{"file_path":"$F/crush/wide_invalid_rows.txt"}`, "Content section is too large (205999 bytes). Maximum size is 204800 bytes", true},
 		{"the peeked line is not counted", `{"file_path":"$F/crush/wide_rows.txt","offset":2,"limit":102}`, "<file>\n" + numbered(3, 104, wide) + more(104) + "\n</file>\n", false},
 		// Errors.
 		{"no file_path", `{}`, "missing required parameter: file_path", true},
