@@ -179,6 +179,8 @@ func (crush) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 		return &reader.Outcome{Attachments: []reader.Attachment{*f.Media}} // an image part, no text
 	case f.Kind == reader.KindSpecial:
 		return reader.WouldHang("crush", f)
+	case f.Err != nil && p.MaxSize > 0: // an image by its extension: os.ReadFile
+		return reader.Fail("error reading image file: " + f.Err.Error())
 	case f.Err != nil:
 		return reader.Fail("error reading file: " + f.Err.Error())
 	}
@@ -252,7 +254,9 @@ func (crush) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 // case-insensitively: the first three by name, as os.ReadDir sorts them.
 func crMissing(path string, f *reader.Found) *reader.Outcome {
 	dir, base := filepath.Dir(path), strings.ToLower(filepath.Base(path))
-	if f.SiblingsErr != nil {
+	// The tool lists filepath.Dir of the path, which for a name that ends
+	// in "/" is that name itself, missing: no suggestions then.
+	if f.SiblingsErr != nil || strings.HasSuffix(path, "/") {
 		return reader.Fail("File not found: " + path)
 	}
 	var near []string
