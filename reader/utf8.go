@@ -301,3 +301,10 @@ func isASCII(p []byte) bool {
 	}
 	return true
 }
+
+// DecodeUTF8 is b decoded as the agents decode it: each maximal invalid
+// subsequence is one U+FFFD (Node's and Bun's toString("utf-8")).
+func DecodeUTF8(b []byte) string {
+	s, _ := decodeUTF8(b)
+	return s
+}

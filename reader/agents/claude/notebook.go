@@ -7,8 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/reader/node"
@@ -20,36 +22,12 @@ import (
 
 const ccNotebookJq = "Use Bash with jq to read specific portions:\n  cat <notebook_path> | jq '.cells[:20]' # First 20 cells\n  cat <notebook_path> | jq '.cells[100:120]' # Cells 100-120\n  cat <notebook_path> | jq '.cells | length' # Count total cells\n  cat <notebook_path> | jq '.cells[] | select(.cell_type==\"code\") | .source' # All code sources"
 
-type nbFile struct {
-	Cells    []json.RawMessage `json:"cells"`
-	Metadata struct {
-		LanguageInfo struct {
-			Name *string `json:"name"`
-		} `json:"language_info"`
-	} `json:"metadata"`
-}
-
-type nbCell struct {
-	CellType       *string           `json:"cell_type"`
-	ID             *string           `json:"id"`
-	Source         json.RawMessage   `json:"source"`
-	ExecutionCount json.RawMessage   `json:"execution_count"`
-	Outputs        []json.RawMessage `json:"outputs"`
-}
-
-type nbOutput struct {
-	Type      string                     `json:"output_type"`
-	Text      json.RawMessage            `json:"text"`
-	Data      map[string]json.RawMessage `json:"data"`
-	Ename     string                     `json:"ename"`
-	Evalue    string                     `json:"evalue"`
-	Traceback []string                   `json:"traceback"`
-}
-
 // nbOut is one output as the tool keeps it (IMi); nil for unknown types.
 type nbOut struct {
-	kind, text  string
+	kind        string // output_type as JSON.stringify writes it
+	text        string
 	image, mime string
+	falsyData   string // the image key of an output whose data is falsy (JSON)
 }
 
 // nbBlock is one content block of the result.
@@ -63,28 +41,20 @@ func ccNotebook(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	if f.DataCut {
 		return &reader.Outcome{Note: "readlens reads notebooks up to 20 MB; Claude Code reads them up to 100 MB"}
 	}
-	var nb nbFile
-	var cellsOK bool
-	if err := json.Unmarshal(f.Data, &nb); err != nil {
-		var te *json.UnmarshalTypeError
-		if !errors.As(err, &te) {
-			return reader.Fail("Notebook file is not valid JSON (it may be truncated, corrupted, or still being written): JSON Parse error: " + jscParseError(f.Data, err))
-		}
-	} else {
-		cellsOK = nb.Cells != nil
+	// wNo: the text decoded, a BOM dropped (qs), JSON.parse, then THt.
+	text := strings.TrimPrefix(reader.DecodeUTF8(f.Data), "\ufeff")
+	var top json.RawMessage
+	if err := json.Unmarshal([]byte(text), &top); err != nil {
+		return reader.Fail("Notebook file is not valid JSON (it may be truncated, corrupted, or still being written): JSON Parse error: " + jscParseError([]byte(text), err))
 	}
-	cells := make([]nbCell, len(nb.Cells))
-	for i, raw := range nb.Cells {
-		if json.Unmarshal(raw, &cells[i]) != nil || !nbSourceOK(cells[i].Source) {
-			cellsOK = false
-		}
-	}
-	if !cellsOK {
+	cells, ok := nbCells([]byte(text))
+	if !ok {
 		return reader.Fail(`Notebook file is not a valid Jupyter notebook (top-level "cells" must be an array of cell objects, each with a string or string-array "source").`)
 	}
-	lang := "python"
-	if nb.Metadata.LanguageInfo.Name != nil {
-		lang = *nb.Metadata.LanguageInfo.Name
+	// metadata?.language_info?.name ?? "python": any JSON value.
+	lang := json.RawMessage(`"python"`)
+	if name := jsGet(jsGet(jsGet(json.RawMessage(text), "metadata"), "language_info"), "name"); jsKind(name) > jsNullKind {
+		lang = name
 	}
 	var js bytes.Buffer // the cells as JSON.stringify writes them: what the caps measure
 	var blocks []nbBlock
@@ -93,7 +63,11 @@ func ccNotebook(p *reader.Plan, f *reader.Found) *reader.Outcome {
 		if i > 0 {
 			js.WriteByte(',')
 		}
-		blocks = append(blocks, nbCellBlocks(&js, c, i, lang)...)
+		cb, msg := nbCellBlocks(&js, c, i, lang)
+		if msg != "" {
+			return reader.Fail(msg) // a TypeError the tool throws
+		}
+		blocks = append(blocks, cb...)
 	}
 	js.WriteByte(']')
 	if n := int64(js.Len()); n > ccMaxSize {
@@ -135,104 +109,235 @@ func nbAttachment(b nbBlock) reader.Attachment {
 	return a
 }
 
-func nbSourceOK(raw json.RawMessage) bool {
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
-		return true
+// The notebook is read as JavaScript sees it after JSON.parse: keys match
+// exactly (the last of a repeated key wins), and the values the tool puts
+// in template strings are written as String() writes them, so a cell_type
+// of null is "null" and one that is missing "undefined".
+
+const (
+	jsUndefinedKind = iota
+	jsNullKind
+	jsBoolKind
+	jsNumberKind
+	jsStringKind
+	jsArrayKind
+	jsObjectKind
+)
+
+// jsKind is the type of a JSON value; nil or empty is undefined.
+func jsKind(raw json.RawMessage) int {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return jsUndefinedKind
 	}
-	var arr []string
-	return json.Unmarshal(raw, &arr) == nil && arr != nil
+	switch raw[0] {
+	case 'n':
+		return jsNullKind
+	case 't', 'f':
+		return jsBoolKind
+	case '"':
+		return jsStringKind
+	case '[':
+		return jsArrayKind
+	case '{':
+		return jsObjectKind
+	}
+	return jsNumberKind
 }
 
-// nbJoin is a string or an array of strings joined.
-func nbJoin(raw json.RawMessage) string {
+// jsGet is raw?.[key] for a JSON object (undefined for anything else: a
+// string's or an array's properties are not among the keys the tool asks).
+func jsGet(raw json.RawMessage, key string) json.RawMessage {
+	if jsKind(raw) != jsObjectKind {
+		return nil
+	}
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) != nil {
+		return nil
+	}
+	return m[key]
+}
+
+func jsObject(raw json.RawMessage) map[string]json.RawMessage {
+	var m map[string]json.RawMessage
+	if jsKind(raw) == jsObjectKind {
+		json.Unmarshal(raw, &m)
+	}
+	return m
+}
+
+func jsArray(raw json.RawMessage) []json.RawMessage {
+	var a []json.RawMessage
+	if jsKind(raw) == jsArrayKind {
+		json.Unmarshal(raw, &a)
+	}
+	return a
+}
+
+func jsStr(raw json.RawMessage) (string, bool) {
 	var s string
-	if json.Unmarshal(raw, &s) == nil {
+	if jsKind(raw) != jsStringKind || json.Unmarshal(raw, &s) != nil {
+		return "", false
+	}
+	return s, true
+}
+
+// jsString is String(v): what a template string writes.
+func jsString(raw json.RawMessage) string { return node.PrimitiveOf(raw).ToString() }
+
+// jsJoin is v.join(sep) for an array: null elements are empty.
+func jsJoin(elems []json.RawMessage, sep string) string {
+	parts := make([]string, len(elems))
+	for i, e := range elems {
+		if k := jsKind(e); k != jsNullKind && k != jsUndefinedKind {
+			parts[i] = jsString(e)
+		}
+	}
+	return strings.Join(parts, sep)
+}
+
+// nbCells is THt: an object whose "cells" is an array of objects, each with
+// a string source or an array of strings.
+func nbCells(text []byte) ([]map[string]json.RawMessage, bool) {
+	raw := jsGet(text, "cells")
+	if jsKind(raw) != jsArrayKind {
+		return nil, false
+	}
+	var cells []map[string]json.RawMessage
+	for _, c := range jsArray(raw) {
+		m := jsObject(c)
+		if m == nil {
+			return nil, false // null, a primitive, or an array (no source)
+		}
+		src := m["source"]
+		if _, ok := jsStr(src); !ok {
+			if jsKind(src) != jsArrayKind {
+				return nil, false
+			}
+			for _, e := range jsArray(src) {
+				if _, ok := jsStr(e); !ok {
+					return nil, false
+				}
+			}
+		}
+		cells = append(cells, m)
+	}
+	return cells, true
+}
+
+// nbSource is the source: a string, or the array's strings joined.
+func nbSource(raw json.RawMessage) string {
+	if s, ok := jsStr(raw); ok {
 		return s
 	}
-	var arr []string
-	json.Unmarshal(raw, &arr)
-	return strings.Join(arr, "")
+	return jsJoin(jsArray(raw), "")
 }
 
-// nbCellBlocks writes a cell's JSON (kNo) and returns its blocks (HMi).
-func nbCellBlocks(js *bytes.Buffer, c nbCell, index int, lang string) []nbBlock {
-	id := "cell-" + strconv.Itoa(index)
-	if c.ID != nil {
-		id = *c.ID
+// nbCellBlocks writes a cell's JSON (kNo) and returns its blocks (HMi), or
+// the message of the TypeError the tool throws on it.
+func nbCellBlocks(js *bytes.Buffer, c map[string]json.RawMessage, index int, lang json.RawMessage) ([]nbBlock, string) {
+	idRaw := c["id"] // e.id ?? `cell-${index}`
+	id, idJSON := "cell-"+strconv.Itoa(index), node.Quote("cell-"+strconv.Itoa(index))
+	if k := jsKind(idRaw); k > jsNullKind {
+		id, idJSON = jsString(idRaw), node.Stringify(idRaw, "")
 	}
-	typ := ""
-	if c.CellType != nil {
-		typ = *c.CellType
-	}
-	src := nbJoin(c.Source)
+	typRaw := c["cell_type"]
+	typ, _ := jsStr(typRaw)
+	code := typ == "code" && jsKind(typRaw) == jsStringKind
+	src := nbSource(c["source"])
 	js.WriteString(`{`)
 	sep := ""
-	if c.CellType != nil {
-		js.WriteString(`"cellType":` + node.Quote(typ))
+	if jsKind(typRaw) != jsUndefinedKind {
+		js.WriteString(`"cellType":` + node.Stringify(typRaw, ""))
 		sep = ","
 	}
 	js.WriteString(sep + `"source":` + node.Quote(src))
-	if typ == "code" {
-		if n := strings.TrimSpace(string(c.ExecutionCount)); n != "" && n != "null" && n != "0" && n != "false" && n != `""` {
-			js.WriteString(`,"execution_count":` + node.Stringify(c.ExecutionCount, ""))
-		}
+	if ec := c["execution_count"]; code && node.Truthy(ec) {
+		js.WriteString(`,"execution_count":` + node.Stringify(ec, ""))
 	}
-	js.WriteString(`,"cell_id":` + node.Quote(id))
+	js.WriteString(`,"cell_id":` + idJSON)
 	tags := ""
-	if typ != "code" {
-		tags += "<cell_type>" + typ + "</cell_type>"
+	if !code {
+		tags += "<cell_type>" + jsString(typRaw) + "</cell_type>"
 	}
-	if typ == "code" {
-		js.WriteString(`,"language":` + node.Quote(lang))
-		if lang != "python" {
-			tags += "<language>" + lang + "</language>"
+	if code {
+		js.WriteString(`,"language":` + node.Stringify(lang, ""))
+		if l, ok := jsStr(lang); !ok || l != "python" {
+			tags += "<language>" + jsString(lang) + "</language>"
 		}
 	}
 	blocks := []nbBlock{{text: `<cell id="` + id + `">` + tags + src + `</cell id="` + id + `">`}}
-	if typ == "code" && len(c.Outputs) > 0 {
-		outs := make([]*nbOut, len(c.Outputs))
-		total := 0
-		for i, raw := range c.Outputs {
-			outs[i] = nbOutputOf(raw)
-			if outs[i] != nil {
-				total += utf16Len(outs[i].text) + len(outs[i].image)
-			}
+	outsRaw := c["outputs"]
+	if !code || !nbHasLength(outsRaw) {
+		js.WriteString(`}`)
+		return blocks, ""
+	}
+	if jsKind(outsRaw) != jsArrayKind {
+		return nil, "e.outputs.map is not a function. (In 'e.outputs.map(IMi)', 'e.outputs.map' is undefined)"
+	}
+	raws := jsArray(outsRaw)
+	outs := make([]*nbOut, len(raws))
+	total := 0
+	for i, raw := range raws {
+		out, msg := nbOutputOf(raw)
+		if msg != "" {
+			return nil, msg
 		}
-		if total > 10000 {
-			outs = []*nbOut{{kind: "stream", text: fmt.Sprintf("Outputs are too large to include. Use Bash with: cat <notebook_path> | jq '.cells[%d].outputs'", index)}}
-		}
-		js.WriteString(`,"outputs":[`)
-		unknown := false
-		for i, out := range outs {
-			if i > 0 {
-				js.WriteByte(',')
-			}
-			if out == nil {
-				js.WriteString("null")
-				unknown = true
-				continue
-			}
-			js.WriteString(`{"output_type":` + node.Quote(out.kind) + `,"text":` + node.Quote(out.text))
-			if out.image != "" {
-				js.WriteString(`,"image":{"image_data":` + node.Quote(out.image) + `,"media_type":` + node.Quote(out.mime) + `}`)
-			}
-			js.WriteString(`}`)
-			if out.text != "" {
-				blocks = append(blocks, nbBlock{text: "\n" + out.text})
-			}
-			if out.image != "" {
-				data, _ := base64.StdEncoding.DecodeString(out.image)
-				blocks = append(blocks, nbBlock{image: data, mime: out.mime})
-			}
-		}
-		js.WriteString(`]`)
-		if unknown {
-			blocks = append(blocks, nbBlock{text: "\nOutputs of an unknown type are not shown."})
+		outs[i] = out
+		if out != nil {
+			total += utf16Len(out.text) + len(out.image)
 		}
 	}
-	js.WriteString(`}`)
-	return nbMerge(blocks)
+	if total > 10000 {
+		outs = []*nbOut{{kind: `"stream"`, text: fmt.Sprintf("Outputs are too large to include. Use Bash with: cat <notebook_path> | jq '.cells[%d].outputs'", index)}}
+	}
+	js.WriteString(`,"outputs":[`)
+	unknown := false
+	for i, out := range outs {
+		if i > 0 {
+			js.WriteByte(',')
+		}
+		if out == nil {
+			js.WriteString("null")
+			unknown = true
+			continue
+		}
+		js.WriteString(`{"output_type":` + out.kind + `,"text":` + node.Quote(out.text))
+		switch {
+		case out.image != "":
+			js.WriteString(`,"image":{"image_data":` + node.Quote(out.image) + `,"media_type":` + node.Quote(out.mime) + `}`)
+		case out.falsyData != "":
+			js.WriteString(`,"image":` + out.falsyData)
+		}
+		js.WriteString(`}`)
+		if out.text != "" {
+			blocks = append(blocks, nbBlock{text: "\n" + out.text})
+		}
+		if out.image != "" {
+			data, _ := base64.StdEncoding.DecodeString(out.image)
+			blocks = append(blocks, nbBlock{image: data, mime: out.mime})
+		}
+	}
+	js.WriteString(`]}`)
+	if unknown {
+		blocks = append(blocks, nbBlock{text: "\nOutputs of an unknown type are not shown."})
+	}
+	return nbMerge(blocks), ""
+}
+
+// nbHasLength is e.outputs?.length, truthy: a non-empty array or string, or
+// an object with a truthy length.
+func nbHasLength(raw json.RawMessage) bool {
+	switch jsKind(raw) {
+	case jsArrayKind:
+		return len(jsArray(raw)) > 0
+	case jsStringKind:
+		s, _ := jsStr(raw)
+		return s != ""
+	case jsObjectKind:
+		return node.Truthy(jsGet(raw, "length"))
+	}
+	return false
 }
 
 // nbMerge joins neighbouring text blocks with a newline (bNo).
@@ -248,19 +353,59 @@ func nbMerge(in []nbBlock) []nbBlock {
 	return out
 }
 
-func nbOutputOf(raw json.RawMessage) *nbOut {
-	var o nbOutput
-	if json.Unmarshal(raw, &o) != nil {
-		return nil
+// nbText is gjt: nothing for a falsy value, an array's elements joined,
+// a string as it is; any other value throws in SNo (e.slice), which keeps
+// strings, as long ones are replaced anyway (over 10,000 units).
+func nbText(raw json.RawMessage) (string, string) {
+	if !node.Truthy(raw) {
+		return "", ""
 	}
-	switch o.Type {
+	switch jsKind(raw) {
+	case jsArrayKind:
+		return jsJoin(jsArray(raw), ""), ""
+	case jsStringKind:
+		s, _ := jsStr(raw)
+		return s, ""
+	}
+	return "", "e.slice is not a function. (In 'e.slice(0,o)', 'e.slice' is undefined)"
+}
+
+// nbOutputOf is IMi: an output as the tool keeps it, nil for one of an
+// unknown type, or the TypeError it throws.
+func nbOutputOf(raw json.RawMessage) (*nbOut, string) {
+	switch jsKind(raw) {
+	case jsNullKind:
+		return nil, "null is not an object (evaluating 'e.output_type')"
+	case jsObjectKind:
+	default:
+		return nil, "" // a primitive or an array has no output_type
+	}
+	o := jsObject(raw)
+	typ, _ := jsStr(o["output_type"])
+	if jsKind(o["output_type"]) != jsStringKind {
+		typ = ""
+	}
+	kind := node.Stringify(o["output_type"], "")
+	switch typ {
 	case "stream":
-		return &nbOut{kind: o.Type, text: nbJoin(o.Text)}
+		text, msg := nbText(o["text"])
+		return &nbOut{kind: kind, text: text}, msg
 	case "execute_result", "display_data":
-		out := &nbOut{kind: o.Type, text: nbJoin(o.Data["text/plain"])}
+		data := o["data"]
+		text, msg := nbText(jsGet(data, "text/plain"))
+		if msg != "" {
+			return nil, msg
+		}
+		out := &nbOut{kind: kind, text: text}
+		if !node.Truthy(data) {
+			if jsKind(data) != jsUndefinedKind {
+				out.falsyData = node.Stringify(data, "") // e.data && …: the falsy value itself
+			}
+			return out, ""
+		}
 		for _, m := range []string{"image/png", "image/jpeg"} {
-			var s string
-			if json.Unmarshal(o.Data[m], &s) != nil {
+			s, ok := jsStr(jsGet(data, m))
+			if !ok {
 				continue
 			}
 			s = strings.Map(func(r rune) rune {
@@ -275,18 +420,43 @@ func nbOutputOf(raw json.RawMessage) *nbOut {
 			}
 			break
 		}
-		return out
+		return out, ""
 	case "error":
-		return &nbOut{kind: o.Type, text: o.Ename + ": " + o.Evalue + "\n" + strings.Join(o.Traceback, "\n")}
+		tb := o["traceback"]
+		switch jsKind(tb) {
+		case jsUndefinedKind:
+			return nil, "undefined is not an object (evaluating 'e.traceback.join')"
+		case jsNullKind:
+			return nil, "null is not an object (evaluating 'e.traceback.join')"
+		case jsArrayKind:
+		default:
+			return nil, "e.traceback.join is not a function. (In 'e.traceback.join(`\n`)', 'e.traceback.join' is undefined)"
+		}
+		text := jsString(o["ename"]) + ": " + jsString(o["evalue"]) + "\n" + jsJoin(jsArray(tb), "\n")
+		return &nbOut{kind: kind, text: text}, ""
 	}
-	return nil
+	return nil, ""
 }
 
-// jscParseError words a JSON syntax error the way Bun's JSON.parse does,
-// for the cases readlens can tell apart (checked with the oracle): an early
-// end, a bare word, a trailing comma in an array, a misplaced character.
+// jscParseError words a JSON syntax error the way Bun's JSON.parse
+// (JavaScriptCore's LiteralParser) does, for the cases readlens can tell
+// apart (checked with the oracle): an early end, inside a string or not;
+// content after the value; a bad escape; a control character in a string;
+// a property name that is not a string; a character no token starts with;
+// a bare word; a trailing comma in an array; a misplaced token.
 func jscParseError(data []byte, err error) string {
 	if errors.Is(err, io.ErrUnexpectedEOF) || strings.Contains(err.Error(), "unexpected end of JSON input") {
+		if jsonEndsInString(data) {
+			return "Unterminated string"
+		}
+		// Where the text ended: what a character after it would have been
+		// checked against.
+		var probe json.RawMessage
+		if perr := json.Unmarshal(append(slices.Clip(data), '#'), &probe); perr != nil {
+			if msg := jscExpected(perr.Error(), data); msg != "" {
+				return msg
+			}
+		}
 		return "Unexpected EOF"
 	}
 	var se *json.SyntaxError
@@ -295,8 +465,44 @@ func jscParseError(data []byte, err error) string {
 	}
 	at := int(se.Offset) - 1
 	c := data[at]
+	r, _ := utf8.DecodeRune(data[at:])
+	msg := se.Error()
+	switch {
+	case strings.HasSuffix(msg, "after top-level value"):
+		return "Unable to parse JSON string"
+	case strings.HasSuffix(msg, "in string literal"):
+		return "Unterminated string" // a control character ends the string's safe run
+	case strings.HasSuffix(msg, "in string escape code") && at >= len(data)-1:
+		return "Unterminated string" // the text ends in the escape
+	case strings.HasSuffix(msg, "in string escape code"):
+		return "Invalid escape character " + string(r)
+	case strings.Contains(msg, "hexadecimal character escape"):
+		u := bytes.LastIndex(data[:at], []byte(`\u`))
+		if u < 0 || len(data)-u-1 < 5 {
+			return `\u must be followed by 4 hex digits`
+		}
+		return `"\` + string(data[u+1:u+6]) + `" is not a valid unicode escape`
+	case c == '\'':
+		return "Single quotes (') are not allowed in JSON"
+	case !jscTokenStart(c):
+		if r > 0xffff {
+			r = utf8.RuneError // the message holds one UTF-16 unit, half of the pair
+		}
+		return "Unrecognized token '" + string(r) + "'"
+	case strings.HasSuffix(msg, "in numeric literal") && at > 0 && data[at-1] == '-':
+		return "Invalid number"
+	}
+	if m := jscExpected(msg, data[:at]); m != "" {
+		return m
+	}
 	word := func(b byte) bool {
 		return b == '_' || b == '$' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+	}
+	if strings.Contains(msg, "in literal ") {
+		for at > 0 && word(data[at-1]) {
+			at-- // a literal cut short is lexed as the word it starts
+		}
+		c = data[at]
 	}
 	if word(c) && !(c >= '0' && c <= '9') {
 		end := at
@@ -310,4 +516,41 @@ func jscParseError(data []byte, err error) string {
 		return "Unexpected comma at the end of array expression"
 	}
 	return "Unexpected token '" + string(c) + "'"
+}
+
+// jscExpected is the parser's message for a token that is not the one
+// the place needs, by what Go's scanner was looking for after before.
+func jscExpected(msg string, before []byte) string {
+	switch {
+	case strings.HasSuffix(msg, "looking for beginning of object key string") && bytes.HasSuffix(bytes.TrimRight(before, " \t\r\n"), []byte(",")):
+		return "Property name must be a string literal"
+	case strings.HasSuffix(msg, "after object key"):
+		return "Expected ':' before value in object property definition"
+	case strings.HasSuffix(msg, "after object key:value pair"), strings.HasSuffix(msg, "looking for beginning of object key string"):
+		return "Expected '}'"
+	case strings.HasSuffix(msg, "after array element"):
+		return "Expected ']'"
+	}
+	return ""
+}
+
+// jscTokenStart reports whether LiteralParser's lexer starts a token with
+// c; any other character is an "Unrecognized token".
+func jscTokenStart(c byte) bool {
+	return strings.IndexByte(`[](){},:"-.=;_$`, c) >= 0 || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// jsonEndsInString reports whether JSON text that ended early ended inside
+// a string.
+func jsonEndsInString(data []byte) bool {
+	in := false
+	for i := 0; i < len(data); i++ {
+		switch c := data[i]; {
+		case in && c == '\\':
+			i++
+		case c == '"':
+			in = !in
+		}
+	}
+	return in
 }
