@@ -36,7 +36,11 @@ func examine(ctx context.Context, fsys FS, p *Plan) (f Found) {
 	if err != nil {
 		f.Kind, f.Err = KindMissing, err
 		if p.Near {
-			f.Siblings, f.SiblingsErr = DirNames(fsys, node.Dirname(p.Path))
+			dir := p.NearDir
+			if dir == "" {
+				dir = node.Dirname(p.Path)
+			}
+			f.Siblings, f.SiblingsErr = DirNames(fsys, dir)
 		}
 		return f
 	}

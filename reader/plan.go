@@ -46,6 +46,10 @@ type Plan struct {
 
 	Dir  DirRule // what becomes of a directory
 	Near bool    // a missing path lists its parent directory, for suggestions
+	// NearDir is the directory Near lists when the tool does not take
+	// Node's path.dirname of Path: Go's filepath.Dir cleans the name, so
+	// "a/x/../b/f" lists "a/b" even where "a/x" is missing (crush).
+	NearDir string
 
 	// Sample is how many leading bytes media and binary detection see.
 	// SampleBySize caps it at the size stat reports, as opencode does, which

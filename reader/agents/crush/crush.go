@@ -126,14 +126,17 @@ func (crush) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome)
 		w.Budget = reader.Budget{} // maxContentSize 0
 	}
 	plan := &reader.Plan{
-		Path:   path,
-		Dir:    reader.DirRefuse,
-		Near:   true,
-		Sample: 512,
-		Media:  crMedia,
-		Text:   reader.Text{Split: reader.Split{Phantom: true, TrimCR: true, TrimLastCR: true}},
-		Window: w,
-		Call:   c,
+		Path: path,
+		Dir:  reader.DirRefuse,
+		Near: true,
+		// view.go lists filepath.Dir of the path: cleaned, and for a name
+		// ending in "/" the name itself.
+		NearDir: filepath.Dir(path),
+		Sample:  512,
+		Media:   crMedia,
+		Text:    reader.Text{Split: reader.Split{Phantom: true, TrimCR: true, TrimLastCR: true}},
+		Window:  w,
+		Call:    c,
 	}
 	if crImageExts[strings.ToLower(filepath.Ext(path))] != "" {
 		// The tool refuses a large image by its stat, before it reads it,
@@ -249,14 +252,14 @@ func (crush) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	return o
 }
 
-// crMissing is the not-found answer with up to three names in the same
-// directory that contain the missing one's, or are contained in it,
-// case-insensitively: the first three by name, as os.ReadDir sorts them.
+// crMissing is the not-found answer with up to three names in the path's
+// filepath.Dir (Plan.NearDir: cleaned, so "a/x/../b/f" lists "a/b" though
+// "a/x" is missing, and "a/b/" lists "a/b") that contain the missing one's,
+// or are contained in it, case-insensitively: the first three by name, as
+// os.ReadDir sorts them.
 func crMissing(path string, f *reader.Found) *reader.Outcome {
 	dir, base := filepath.Dir(path), strings.ToLower(filepath.Base(path))
-	// The tool lists filepath.Dir of the path, which for a name that ends
-	// in "/" is that name itself, missing: no suggestions then.
-	if f.SiblingsErr != nil || strings.HasSuffix(path, "/") {
+	if f.SiblingsErr != nil { // Plan.NearDir, filepath.Dir of the path
 		return reader.Fail("File not found: " + path)
 	}
 	var near []string
