@@ -320,13 +320,13 @@ func ccSent(out *reader.Converted, data []byte, mime string, img image.Image) *r
 func ccFallback(pic *reader.Picture, mime string, why ccImageFailure) *reader.Converted {
 	n := int64(len(pic.Data))
 	b64 := (n*4 + 2) / 3 // Math.ceil(n * 4 / 3)
-	cfg, err := pic.Config(mime)
-	if err != nil || !ccHeaderDims(pic.Data) {
+	w, h, ok := ccHeaderSize(pic.Data)
+	if !ok {
 		return &reader.Converted{Refusal: "Unable to resize image — image processing is unavailable and dimensions could not be read from the file header. Please convert the image to PNG, JPEG, GIF, or WebP."}
 	}
-	over := cfg.Width > ccMaxSide || cfg.Height > ccMaxSide
+	over := w > ccMaxSide || h > ccMaxSide
 	if b64 <= ccMaxBase64 && !over {
-		return &reader.Converted{Width: cfg.Width, Height: cfg.Height}
+		return &reader.Converted{Width: w, Height: h}
 	}
 	if why == ccDecodeFailed {
 		reason, advice := "its pixels could not be decoded (the file may be damaged, or use an encoding Claude Code cannot read)", "Re-save it as a PNG or JPEG and try again."
@@ -338,7 +338,7 @@ func ccFallback(pic *reader.Picture, mime string, why ccImageFailure) *reader.Co
 		}
 		what := fmt.Sprintf("it is over the %s API limit (%s raw, %s base64)", ccSize(ccMaxBase64), ccSize(n), ccSize(b64))
 		if over {
-			what = fmt.Sprintf("at %dx%dpx it is over the %dx%dpx limit", cfg.Width, cfg.Height, ccMaxSide, ccMaxSide)
+			what = fmt.Sprintf("at %dx%dpx it is over the %dx%dpx limit", w, h, ccMaxSide, ccMaxSide)
 		}
 		return &reader.Converted{Refusal: fmt.Sprintf("Unable to resize image — %s, and %s, so it cannot be sent. %s", reason, what, advice)}
 	}
@@ -351,15 +351,8 @@ func ccFallback(pic *reader.Picture, mime string, why ccImageFailure) *reader.Co
 // jpegComponents is the colour components of a JPEG's first frame header
 // (Efs), 0 when there is none.
 func jpegComponents(b []byte) int {
-	for i := 2; i+9 < len(b); {
-		if b[i] != 0xff {
-			return 0
-		}
-		m := b[i+1]
-		if m >= 0xc0 && m <= 0xcf && m != 0xc4 && m != 0xc8 && m != 0xcc {
-			return int(b[i+9])
-		}
-		i += 2 + (int(b[i+2])<<8 | int(b[i+3]))
+	if e := ccJPEGFrame(b); e >= 0 {
+		return int(b[e+9])
 	}
 	return 0
 }

@@ -3,6 +3,7 @@ package claude
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"fmt"
 	"strings"
@@ -114,22 +115,73 @@ func ccDetected(sample []byte) string {
 }
 
 // ccHeaderDims reports whether the tool can read an image's size from its
-// header (vR); JPEG sizes come from the decoder instead.
+// header (vR).
 func ccHeaderDims(b []byte) bool {
+	_, _, ok := ccHeaderSize(b)
+	return ok
+}
+
+// ccHeaderSize is vR: an image's size as the tool reads it from the header
+// when Bun.Image cannot decode the file: a PNG's IHDR fields (unchecked, so
+// a header cut short after them is enough), a GIF's logical screen, the
+// first JPEG frame header (ccJPEGFrame), a WebP's VP8, VP8L or VP8X header.
+func ccHeaderSize(n []byte) (w, h int, ok bool) {
 	switch {
-	case len(b) < 10:
-		return false
-	case bytes.HasPrefix(b, []byte("\x89PNG")):
-		return len(b) >= 24
-	case bytes.HasPrefix(b, []byte("GIF")):
-		return true
-	case len(b) >= 30 && reader.IsWebP(b):
-		switch string(b[12:16]) {
-		case "VP8 ", "VP8L", "VP8X":
-			return true
+	case len(n) < 10:
+		return 0, 0, false
+	case bytes.HasPrefix(n, []byte("\x89PNG")) && len(n) >= 24:
+		return int(binary.BigEndian.Uint32(n[16:])), int(binary.BigEndian.Uint32(n[20:])), true
+	case bytes.HasPrefix(n, []byte("GIF")):
+		return int(binary.LittleEndian.Uint16(n[6:])), int(binary.LittleEndian.Uint16(n[8:])), true
+	}
+	if e := ccJPEGFrame(n); e >= 0 {
+		return int(binary.BigEndian.Uint16(n[e+7:])), int(binary.BigEndian.Uint16(n[e+5:])), true
+	}
+	if n[0] == 0xff && n[1] == 0xd8 || len(n) < 30 || !reader.IsWebP(n) {
+		return 0, 0, false
+	}
+	switch string(n[12:16]) {
+	case "VP8 ":
+		return int(binary.LittleEndian.Uint16(n[26:]) & 16383), int(binary.LittleEndian.Uint16(n[28:]) & 16383), true
+	case "VP8L":
+		r := binary.LittleEndian.Uint32(n[21:])
+		return int(r&16383) + 1, int(r>>14&16383) + 1, true
+	case "VP8X":
+		le24 := func(b []byte) int { return int(b[0]) | int(b[1])<<8 | int(b[2])<<16 }
+		return le24(n[24:]) + 1, le24(n[27:]) + 1, true
+	}
+	return 0, 0, false
+}
+
+// ccJPEGFrame is E: the offset of a JPEG's first frame header (SOFn), found
+// by walking the markers as the tool does (bytes between them skipped), or
+// -1.
+func ccJPEGFrame(n []byte) int {
+	if len(n) < 4 || n[0] != 0xff || n[1] != 0xd8 {
+		return -1
+	}
+	for e := 2; e+9 < len(n); {
+		if n[e] != 0xff {
+			e++
+			continue
+		}
+		t := n[e+1]
+		switch {
+		case t == 0xff:
+			e++
+		case t >= 0xc0 && t <= 0xcf && t != 0xc4 && t != 0xc8 && t != 0xcc:
+			return e
+		case t >= 0xd0 && t <= 0xd9 || t <= 1:
+			e += 2
+		default:
+			r := int(binary.BigEndian.Uint16(n[e+2:]))
+			if r < 2 {
+				return -1
+			}
+			e += 2 + r
 		}
 	}
-	return false
+	return -1
 }
 
 var ccPageObj = lazyregexp.New(`/Type\s*/Page([^s]|$)`)
