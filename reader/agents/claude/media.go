@@ -54,10 +54,12 @@ func ccImage(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	if mime == "" {
 		return reader.Fail(fmt.Sprintf("File has an image extension but its content is not a valid PNG/JPEG/GIF/WebP. Detected: %s. This usually means a download saved an error/login page instead of the image. Use `file \"%s\"` to confirm, or read it as text with Bash (e.g. `head -c 500`).", ccDetected(f.Sample), p.Path))
 	}
-	if !ccHeaderDims(f.Sample) && a.Width == 0 {
+	conv := f.Image
+	if conv == nil && !ccHeaderDims(f.Sample) && a.Width == 0 {
+		// Not held whole (ccConvert judges the file itself): the header
+		// as far as the sample goes.
 		return reader.Fail("Unable to resize image — image processing is unavailable and dimensions could not be read from the file header. Please convert the image to PNG, JPEG, GIF, or WebP.")
 	}
-	conv := f.Image
 	if conv != nil && conv.Refusal != "" {
 		return reader.Fail(conv.Refusal)
 	}
