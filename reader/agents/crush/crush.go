@@ -1,12 +1,15 @@
 package crush
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -90,11 +93,21 @@ type crCall struct {
 func (crush) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome) {
 	// fantasy checks the call before the tool runs (validateToolCall): a
 	// required key that is absent fails there, in its words; null passes.
-	if a.Get("file_path").Kind == reader.Missing {
+	// A number past float64's range fails its map decoding, and fantasy
+	// then runs the call through jsonrepair (crRepaired).
+	raw := a.Raw
+	var m map[string]any
+	if err := json.Unmarshal(raw, &m); err != nil {
+		repaired, ok := crRepaired(raw)
+		if !ok {
+			return nil, reader.Fail("invalid JSON input: " + err.Error())
+		}
+		raw = repaired
+	} else if a.Get("file_path").Kind == reader.Missing {
 		return nil, reader.Fail("missing required parameter: file_path")
 	}
 	var p ViewParams
-	if err := json.Unmarshal(a.Raw, &p); err != nil {
+	if err := json.Unmarshal(raw, &p); err != nil {
 		return nil, reader.Fail("invalid parameters: " + err.Error())
 	}
 	if p.FilePath == "" {
@@ -276,4 +289,89 @@ func crMissing(path string, f *reader.Found) *reader.Outcome {
 		return reader.Fail("File not found: " + path + "\n\nDid you mean one of these?\n" + strings.Join(near, "\n"))
 	}
 	return reader.Fail("File not found: " + path)
+}
+
+// crRepaired is fantasy's jsonrepair.RepairJSON of arguments that are
+// valid JSON but hold a number past float64's range, and whether the
+// repaired call passes validateToolCall (else the first error stands).
+// jsonrepair's parseNumber keeps a number with a "-" as its text, a
+// string, unless it has an exponent and parses (then formatFloat's
+// "%f"-like text, ".0" added); one with ".", "e" or "E" as formatFloat of
+// its value, or its text as a string where that overflows; and the rest
+// as written. Strings, literals and nesting are as they were.
+func crRepaired(raw json.RawMessage) (json.RawMessage, bool) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var out bytes.Buffer
+	// need says a "," goes before the next value or key; key says the
+	// next string is an object's key (a ":" follows it).
+	var stack []byte // '{' or '['
+	need, key := false, false
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, false
+		}
+		if d, ok := tok.(json.Delim); ok && (d == '}' || d == ']') {
+			out.WriteByte(byte(d))
+			stack = stack[:len(stack)-1]
+			need, key = true, len(stack) > 0 && stack[len(stack)-1] == '{'
+			continue
+		}
+		if need {
+			out.WriteByte(',')
+		}
+		need = false
+		inObject := len(stack) > 0 && stack[len(stack)-1] == '{'
+		switch v := tok.(type) {
+		case json.Delim:
+			out.WriteByte(byte(v))
+			stack = append(stack, byte(v))
+			key = v == '{'
+			continue
+		case json.Number:
+			out.WriteString(crRepairNumber(string(v)))
+		default:
+			b, _ := json.Marshal(v)
+			out.Write(b)
+		}
+		if inObject && key {
+			out.WriteByte(':')
+			key = false
+			continue
+		}
+		need, key = true, inObject
+	}
+	var m map[string]any
+	if json.Unmarshal(out.Bytes(), &m) != nil {
+		return nil, false
+	}
+	if _, ok := m["file_path"]; !ok {
+		return nil, false
+	}
+	return out.Bytes(), true
+}
+
+// crRepairNumber is jsonrepair's parseNumber of a valid JSON number.
+func crRepairNumber(n string) string {
+	quoted, _ := json.Marshal(n)
+	exp := strings.ContainsAny(n, "eE")
+	if strings.Contains(n, "-") && !exp {
+		return string(quoted)
+	}
+	if !strings.ContainsAny(n, ".eE") {
+		return n
+	}
+	f, err := strconv.ParseFloat(n, 64)
+	if err != nil {
+		return string(quoted)
+	}
+	s := strconv.FormatFloat(f, 'f', -1, 64)
+	if !strings.Contains(s, ".") {
+		s += ".0"
+	}
+	return s
 }
