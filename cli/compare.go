@@ -100,7 +100,7 @@ func runCompare(cmd *cobra.Command, path string, f compareFlags) error {
 	if err != nil {
 		return err
 	}
-	if err := checkModel(f.model); err != nil {
+	if err := checkModel(f.model, profiles...); err != nil {
 		return err
 	}
 	counter, err := tokenCounter(f.tokens)

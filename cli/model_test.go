@@ -72,3 +72,23 @@ func TestCompareModel(t *testing.T) {
 		t.Errorf("compare with an unknown model: exit %d", code)
 	}
 }
+
+// TestModelOnlyForClaudeCode: --model is checked against Claude Code's
+// table only when Claude Code runs; crush takes any name and words it in
+// its refusal of an image for a model without image input.
+func TestModelOnlyForClaudeCode(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "square.png")
+	if err := os.WriteFile(path, squarePNG(t), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, stderr := cli(t, "read", path, "--profile", "crush", "--no-images", "--model", "gpt-4o-mini")
+	if code != exitToolError || out != "This model (gpt-4o-mini) does not support image data." || stderr != "" {
+		t.Errorf("crush, --model gpt-4o-mini: exit %d, %q, stderr %q", code, out, stderr)
+	}
+	if code, _, stderr := cli(t, "compare", path, "--profiles", "crush,pi", "--no-tokens", "--model", "gpt-4o-mini"); code != exitOK {
+		t.Errorf("compare without Claude Code, --model gpt-4o-mini: exit %d, %q", code, stderr)
+	}
+	if code, _, _ := cli(t, "compare", path, "--profiles", "crush,claude-code", "--model", "gpt-4o-mini"); code != exitUsage {
+		t.Errorf("compare with Claude Code, --model gpt-4o-mini: exit %d", code)
+	}
+}

@@ -105,7 +105,7 @@ func runRead(cmd *cobra.Command, pos []string, f readFlags) error {
 		}
 		raw = p.Args(pos[0], off, lim)
 	}
-	if err := checkModel(f.model); err != nil {
+	if err := checkModel(f.model, p); err != nil {
 		return err
 	}
 	counter, err := tokenCounter(f.tokens)
