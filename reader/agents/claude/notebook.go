@@ -26,6 +26,8 @@ const ccNotebookJq = "Use Bash with jq to read specific portions:\n  cat <notebo
 type nbOut struct {
 	kind        string // output_type as JSON.stringify writes it
 	text        string
+	units       int    // what AMi counts of the text: its length
+	textJSON    string // the text as JSON, when it is an object (nbText)
 	image, mime string
 	falsyData   string // the image key of an output whose data is falsy (JSON)
 }
@@ -285,7 +287,7 @@ func nbCellBlocks(js *bytes.Buffer, c map[string]json.RawMessage, index int, lan
 		}
 		outs[i] = out
 		if out != nil {
-			total += utf16Len(out.text) + len(out.image)
+			total += out.units + len(out.image)
 		}
 	}
 	if total > 10000 {
@@ -302,7 +304,11 @@ func nbCellBlocks(js *bytes.Buffer, c map[string]json.RawMessage, index int, lan
 			unknown = true
 			continue
 		}
-		js.WriteString(`{"output_type":` + out.kind + `,"text":` + node.Quote(out.text))
+		text := node.Quote(out.text)
+		if out.textJSON != "" {
+			text = out.textJSON
+		}
+		js.WriteString(`{"output_type":` + out.kind + `,"text":` + text)
 		switch {
 		case out.image != "":
 			js.WriteString(`,"image":{"image_data":` + node.Quote(out.image) + `,"media_type":` + node.Quote(out.mime) + `}`)
@@ -354,20 +360,40 @@ func nbMerge(in []nbBlock) []nbBlock {
 }
 
 // nbText is gjt: nothing for a falsy value, an array's elements joined,
-// a string as it is; any other value throws in SNo (e.slice), which keeps
-// strings, as long ones are replaced anyway (over 10,000 units).
-func nbText(raw json.RawMessage) (string, string) {
+// a string as it is (SNo cuts one over 30,000 units, but one that long is
+// replaced anyway, being over 10,000). SNo throws on any other value
+// (e.slice), but for an object whose length is at most 30,000, which it
+// keeps as it is: the text is then that object, obj.
+func nbText(raw json.RawMessage) (text string, obj json.RawMessage, msg string) {
 	if !node.Truthy(raw) {
-		return "", ""
+		return "", nil, ""
 	}
 	switch jsKind(raw) {
 	case jsArrayKind:
-		return jsJoin(jsArray(raw), ""), ""
+		return jsJoin(jsArray(raw), ""), nil, ""
 	case jsStringKind:
 		s, _ := jsStr(raw)
-		return s, ""
+		return s, nil, ""
+	case jsObjectKind:
+		if n := node.PrimitiveOf(jsGet(raw, "length")).ToNumber(); n <= 30000 {
+			return jsString(raw), raw, ""
+		}
 	}
-	return "", "e.slice is not a function. (In 'e.slice(0,o)', 'e.slice' is undefined)"
+	return "", nil, "e.slice is not a function. (In 'e.slice(0,o)', 'e.slice' is undefined)"
+}
+
+// nbSetText gives out the text nbText made of a value.
+func nbSetText(out *nbOut, text string, obj json.RawMessage) {
+	out.text, out.units = text, utf16Len(text)
+	if obj != nil {
+		// The object is the text: JSON.stringify writes it, and AMi counts
+		// its length property.
+		out.textJSON = node.Stringify(obj, "")
+		out.units = 0
+		if n := node.PrimitiveOf(jsGet(obj, "length")).ToNumber(); n > 0 {
+			out.units = int(n)
+		}
+	}
 }
 
 // nbOutputOf is IMi: an output as the tool keeps it, nil for one of an
@@ -388,15 +414,18 @@ func nbOutputOf(raw json.RawMessage) (*nbOut, string) {
 	kind := node.Stringify(o["output_type"], "")
 	switch typ {
 	case "stream":
-		text, msg := nbText(o["text"])
-		return &nbOut{kind: kind, text: text}, msg
+		text, obj, msg := nbText(o["text"])
+		out := &nbOut{kind: kind}
+		nbSetText(out, text, obj)
+		return out, msg
 	case "execute_result", "display_data":
 		data := o["data"]
-		text, msg := nbText(jsGet(data, "text/plain"))
+		text, obj, msg := nbText(jsGet(data, "text/plain"))
 		if msg != "" {
 			return nil, msg
 		}
-		out := &nbOut{kind: kind, text: text}
+		out := &nbOut{kind: kind}
+		nbSetText(out, text, obj)
 		if !node.Truthy(data) {
 			if jsKind(data) != jsUndefinedKind {
 				out.falsyData = node.Stringify(data, "") // e.data && …: the falsy value itself
@@ -432,8 +461,9 @@ func nbOutputOf(raw json.RawMessage) (*nbOut, string) {
 		default:
 			return nil, "e.traceback.join is not a function. (In 'e.traceback.join(`\n`)', 'e.traceback.join' is undefined)"
 		}
-		text := jsString(o["ename"]) + ": " + jsString(o["evalue"]) + "\n" + jsJoin(jsArray(tb), "\n")
-		return &nbOut{kind: kind, text: text}, ""
+		out := &nbOut{kind: kind}
+		nbSetText(out, jsString(o["ename"])+": "+jsString(o["evalue"])+"\n"+jsJoin(jsArray(tb), "\n"), nil)
+		return out, ""
 	}
 	return nil, ""
 }
