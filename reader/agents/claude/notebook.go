@@ -483,6 +483,9 @@ func jscParseError(data []byte, err error) string {
 		// checked against.
 		var probe json.RawMessage
 		if perr := json.Unmarshal(append(slices.Clip(data), '#'), &probe); perr != nil {
+			if msg := jscNumber(perr.Error(), data); msg != "" {
+				return msg
+			}
 			if msg := jscExpected(perr.Error(), data); msg != "" {
 				return msg
 			}
@@ -519,8 +522,13 @@ func jscParseError(data []byte, err error) string {
 			r = utf8.RuneError // the message holds one UTF-16 unit, half of the pair
 		}
 		return "Unrecognized token '" + string(r) + "'"
-	case strings.HasSuffix(msg, "in numeric literal") && at > 0 && data[at-1] == '-':
-		return "Invalid number"
+	}
+	before := data[:at]
+	if strings.HasPrefix(msg, "invalid character ' '") && c != ' ' {
+		before = data // the scanner's end of input, at the last byte
+	}
+	if m := jscNumber(msg, before); m != "" {
+		return m
 	}
 	if m := jscExpected(msg, data[:at]); m != "" {
 		return m
@@ -562,6 +570,51 @@ func jscExpected(msg string, before []byte) string {
 		return "Expected ']'"
 	}
 	return ""
+}
+
+// jscNumber is the lexer's message for a number cut short after before:
+// a '-' with no digit, a '.' with none after it. An exponent with no digit
+// ends the number before the 'e', so what follows is out of place: the
+// container's closing bracket is expected.
+func jscNumber(msg string, before []byte) string {
+	switch {
+	case strings.HasSuffix(msg, "after decimal point in numeric literal"):
+		return "Invalid digits after decimal point"
+	case strings.HasSuffix(msg, "in numeric literal") && bytes.HasSuffix(before, []byte("-")):
+		return "Invalid number"
+	case strings.HasSuffix(msg, "in exponent of numeric literal"):
+		switch jsonContainer(before) {
+		case '{':
+			return "Expected '}'"
+		case '[':
+			return "Expected ']'"
+		}
+	}
+	return ""
+}
+
+// jsonContainer is the innermost open bracket at the end of before, 0 at
+// the top level.
+func jsonContainer(before []byte) byte {
+	var open []byte
+	in := false
+	for i := 0; i < len(before); i++ {
+		switch c := before[i]; {
+		case in && c == '\\':
+			i++
+		case c == '"':
+			in = !in
+		case in:
+		case c == '{' || c == '[':
+			open = append(open, c)
+		case (c == '}' || c == ']') && len(open) > 0:
+			open = open[:len(open)-1]
+		}
+	}
+	if len(open) == 0 {
+		return 0
+	}
+	return open[len(open)-1]
 }
 
 // jscTokenStart reports whether LiteralParser's lexer starts a token with
