@@ -94,6 +94,12 @@ func readOne(ctx context.Context, env Env, p Profile, args Args) (*Plan, *Found,
 		} else {
 			out = p.Format(plan, &found) // word it as the agent does
 		}
+		if found.Page != nil {
+			// Format made its own lines of the page's (Outcome.Line): the
+			// page's go back for the next window (recycle.go).
+			giveLines(found.Page.Lines)
+			found.Page.Lines = nil
+		}
 	}
 	return plan, &found, out
 }

@@ -337,6 +337,7 @@ func auditFile(ctx context.Context, opts Options, fsys reader.FS, stats *reader.
 			continue
 		}
 		f.Findings = append(f.Findings, findings(f.Path, row, !opts.NoTokens)...)
+		row.First.Result.Release() // judged: the next agent's call builds in its buffers
 	}
 	return f
 }

@@ -308,6 +308,9 @@ func follow(ctx context.Context, req reader.Request, res *reader.Result, row *Ro
 			row.Plan.End = EndNoProgress
 			return nil
 		}
+		if !opts.KeepResults {
+			res.Release() // counted and seen: the next page builds in its buffers
+		}
 		res = next
 	}
 }
