@@ -152,9 +152,10 @@ type snapshot struct {
 	path  string
 	data  []byte
 	info  fs.FileInfo
-	// beneath is set on a view confined to a directory: its Stat and
-	// Lstat go to that view, which checks every step, and are not cached.
-	confined bool
+	// within is set on a view confined to that directory: its Stat and
+	// Lstat go to that view, which checks every step, and are cached apart
+	// from the unconfined answers (a name may be reachable one way only).
+	within string
 }
 
 func (s *snapshot) held(name string) bool { return s.data != nil && name == s.path }
@@ -167,13 +168,10 @@ func (s *snapshot) Open(name string) (File, error) {
 }
 
 func (s *snapshot) Stat(name string) (fs.FileInfo, error) {
-	if s.confined {
-		return s.fsys.Stat(name)
-	}
-	if s.held(name) {
+	if s.held(name) && s.within == "" {
 		return s.info, nil
 	}
-	a := s.cache.get(statKey{'s', name}, func() statAnswer {
+	a := s.cache.get(s.key('s', name), func() statAnswer {
 		fi, err := s.fsys.Stat(name)
 		return statAnswer{fi: fi, err: err}
 	})
@@ -181,18 +179,24 @@ func (s *snapshot) Stat(name string) (fs.FileInfo, error) {
 }
 
 func (s *snapshot) Lstat(name string) (fs.FileInfo, error) {
-	if s.confined {
-		return s.fsys.Lstat(name)
-	}
-	a := s.cache.get(statKey{'l', name}, func() statAnswer {
+	a := s.cache.get(s.key('l', name), func() statAnswer {
 		fi, err := s.fsys.Lstat(name)
 		return statAnswer{fi: fi, err: err}
 	})
 	return a.fi, a.err
 }
 
+// key is the cache's key for an answer about name: a confined view's are
+// its own, named by the directory it is confined to.
+func (s *snapshot) key(op byte, name string) statKey {
+	if s.within != "" {
+		return statKey{op, s.within + "\x00" + name}
+	}
+	return statKey{op, name}
+}
+
 func (s *snapshot) readlink(name string) (string, error) {
-	a := s.cache.get(statKey{'r', name}, func() statAnswer {
+	a := s.cache.get(s.key('r', name), func() statAnswer {
 		t, err := s.fsys.(Readlinker).Readlink(name)
 		return statAnswer{target: t, err: err}
 	})
@@ -201,15 +205,16 @@ func (s *snapshot) readlink(name string) (string, error) {
 
 // beneath confines the snapshot as the engine confines fsys (os.Root on the
 // disk): the view's stats are the confined file system's own, checked at
-// every step, and only the held file's bytes still come from memory. The
-// confined view is the run's, kept in its StatCache.
+// every step when first asked and then kept for the run as every stat of
+// a snapshot is, and only the held file's bytes still come from memory.
+// The confined view is the run's, kept in its StatCache.
 func (s *snapshot) beneath(dir string) (FS, func(), error) {
 	in, err := s.cache.beneath(s.fsys, dir)
 	if err != nil {
 		return nil, nil, err
 	}
 	v := *s
-	v.fsys, v.confined = in, true
+	v.fsys, v.within = in, dir
 	return wrapSnapshot(&v), func() {}, nil // the cache closes it
 }
 

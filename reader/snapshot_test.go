@@ -165,3 +165,42 @@ func TestSnapshotConfinedOnce(t *testing.T) {
 		t.Errorf("closed %d after Close; want 1", disk.closed)
 	}
 }
+
+// TestSnapshotConfinedAnswersApart: a name reached through a link that
+// leads out of the directory is seen on the disk and refused by the
+// confined view after it: the run keeps their answers apart.
+func TestSnapshotConfinedAnswersApart(t *testing.T) {
+	dir, out := t.TempDir(), t.TempDir()
+	if err := os.Symlink("target", filepath.Join(out, "l")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(out, filepath.Join(dir, "away")); err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(dir, "away", "l")
+	cache := &StatCache{}
+	defer cache.Close()
+	s := Snapshot(OS{}, cache, filepath.Join(dir, "f"), []byte("f"), nil)
+	if target, err := s.(Readlinker).Readlink(name); err != nil || target != "target" {
+		t.Fatalf("on the disk: %q, %v", target, err)
+	}
+	if _, err := s.Lstat(name); err != nil {
+		t.Fatalf("lstat on the disk: %v", err)
+	}
+	if _, err := s.Stat(name); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("stat on the disk of a link to nothing: %v", err)
+	}
+	in, done, err := s.(rooter).beneath(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer done()
+	for range 2 {
+		if _, err := in.Lstat(name); !errors.Is(err, ErrOutside) {
+			t.Errorf("the confined view's lstat of a name outside its directory: %v", err)
+		}
+		if _, err := in.Stat(name); !errors.Is(err, ErrOutside) {
+			t.Errorf("the confined view's stat of a name outside its directory: %v", err)
+		}
+	}
+}
