@@ -99,11 +99,12 @@ func (gemini) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome
 		return nil, reader.Fail(msg)
 	}
 	c := &gmCall{root: env.Cwd}
-	if v := a.Get("start_line"); v.Kind == reader.Number {
-		c.start = int(min(v.Num, 1<<50))
+	startV, endV := a.Get("start_line"), a.Get("end_line")
+	if startV.Kind == reader.Number {
+		c.start = int(min(startV.Num, 1<<50))
 	}
-	if v := a.Get("end_line"); v.Kind == reader.Number {
-		c.end = int(min(v.Num, 1<<50))
+	if endV.Kind == reader.Number {
+		c.end = int(min(endV.Num, 1<<50))
 	}
 	raw := strings.ReplaceAll(a.Get("file_path").Str, "\x00", "")
 	if strings.TrimFunc(raw, node.IsSpace) == "" {
@@ -121,7 +122,9 @@ func (gemini) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome
 		return nil, reader.Fail(refusal)
 	}
 	c.refusal = refusal
-	if c.start != 0 && c.end != 0 && c.start > c.end {
+	// Compared as the numbers JavaScript holds, not as the lines they
+	// come to: start_line 1e300 is past end_line 1e299.
+	if c.start != 0 && c.end != 0 && startV.Num > endV.Num {
 		return nil, reader.Fail("start_line cannot be greater than end_line")
 	}
 	// The ignore rules are asked of the path as given and as resolved.
