@@ -314,6 +314,21 @@ func gmMedia(sample []byte, path string) string {
 	return ""
 }
 
+// gmAudioFormats is SUPPORTED_AUDIO_FORMATS_DISPLAY.
+const gmAudioFormats = "MP3, WAV, AIFF, AAC, OGG, and FLAC"
+
+// gmUnsupportedAudio says detectFileType, given binary bytes, calls the
+// file audio though getSupportedAudioMimeTypeForFile has no type for it
+// (.mid, .m4a, .amr, ...).
+func gmUnsupportedAudio(path string) bool {
+	switch strings.ToLower(node.Extname(path)) {
+	case ".ts", ".mts", ".cts", ".svg":
+		return false
+	}
+	mime := geminiMimeOf(path)
+	return strings.HasPrefix(mime, "audio/") && gmAudioMime(path, mime) == ""
+}
+
 // gmAudioMime is getSupportedAudioMimeTypeForFile.
 func gmAudioMime(path, mime string) string {
 	if n, ok := gmAudioAliases[mime]; ok {
@@ -362,6 +377,10 @@ func (gemini) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 			o.Media(gmMediaText)
 		}
 		return o
+	case f.Binary && gmUnsupportedAudio(p.Path):
+		// detectFileType calls any binary audio/* file audio; only six
+		// formats have a mime type to send it with.
+		return reader.Fail("Unsupported audio file format for " + p.Path + ". Supported audio formats are " + gmAudioFormats + ".")
 	case f.Binary:
 		o := &reader.Outcome{}
 		o.Notice("Cannot display content of binary file: " + rel)
