@@ -1,6 +1,7 @@
 package gemini
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -393,6 +394,11 @@ func (gemini) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	pg := f.Page
 	if pg.Err != nil {
 		return reader.Fail("Error reading file " + p.Path + ": " + node.Error(pg.Err, "read", p.Path))
+	}
+	if bytes.HasPrefix(f.Sample, []byte{0xfe, 0xff}) && f.Size%2 != 0 {
+		// decodeUTF16BE swaps the bytes with Buffer.swap16, which throws
+		// on an odd length (the mark's two bytes are off already).
+		return reader.Fail("Error reading file " + p.Path + ": Buffer size must be a multiple of 16-bits")
 	}
 	o := reader.OutcomeFor(pg)
 	if c.kind == "svg" {
