@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"golang.org/x/text/unicode/norm"
@@ -174,9 +175,19 @@ func typeboxNumber(v reader.Value) (float64, bool) {
 		case "false":
 			return 0, true
 		}
+		// TryBigInt: "12n" is BigInt 12, a Number when it is a safe
+		// integer. Its integer and decimal patterns match here only
+		// strings that + made Infinity, which are never safe.
+		if m := piBigInt.FindStringSubmatch(v.Str); m != nil {
+			if n, err := strconv.ParseInt(m[1], 10, 64); err == nil && n <= 1<<53-1 && n >= -(1<<53-1) {
+				return float64(n), true
+			}
+		}
 	}
 	return 0, false
 }
+
+var piBigInt = lazyregexp.New(`^(-?(?:0|[1-9]\d*))n$`)
 
 var piUnicodeSpaces = lazyregexp.New("[\u00a0\u2000-\u200a\u202f\u205f\u3000]")
 var piAmPm = lazyregexp.New(`(?i) (AM|PM)\.`)
