@@ -1,15 +1,24 @@
 package cline
 
 import (
+	"bytes"
 	"encoding/json"
 	"math"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/reader/node"
 )
 
-// Cline's read_files arguments: a lenient zod union of shapes, parsed in
-// the tool's order.
+// Cline's read_files arguments: a lenient zod 4 union of shapes (the
+// tool's dU), tried in the tool's order, after the orphan ranges are
+// folded (tU). zod's own rules decide what the model is told when none
+// fits: the first shape that parses wins; else, when exactly one shape
+// failed only on checks that let parsing go on (a line number too small,
+// or past the safe integers), its issues are the error; else the union's
+// "Invalid input".
 
 // clEntry is one file request after the schema's parsing.
 type clEntry struct {
@@ -17,58 +26,254 @@ type clEntry struct {
 	start, end *float64 // nil: absent or null
 }
 
-// clParse tries the schema's union in order; the first shape that fits wins.
-func clParse(a reader.Args) ([]clEntry, bool) {
-	var raw map[string]json.RawMessage
-	if json.Unmarshal(a.Raw, &raw) != nil {
-		return nil, false
+// clIssue is one issue zod reports: where, and its message.
+type clIssue struct {
+	path []string // keys, and array indexes as "[i]"
+	msg  string
+}
+
+// clResult is one schema's parse: entries when it has no issues. It is
+// aborted when any issue stops parsing (a wrong type, a fraction, a
+// failed union or transform), as zod's util.aborted judges it.
+type clResult struct {
+	entries []clEntry
+	issues  []clIssue
+	aborted bool
+}
+
+func (r clResult) ok() bool { return len(r.issues) == 0 && !r.aborted }
+
+// clFailed is a result that stopped parsing; its issues are never shown.
+var clFailed = clResult{aborted: true}
+
+// prefix puts seg before each issue's path, as an object or array does
+// with its members' issues.
+func (r clResult) prefix(seg string) clResult {
+	out := r
+	out.issues = make([]clIssue, len(r.issues))
+	for i, is := range r.issues {
+		out.issues[i] = clIssue{path: append([]string{seg}, is.path...), msg: is.msg}
 	}
-	fold := func(key string) {
-		if v, ok := raw[key]; ok {
-			var list []json.RawMessage
-			if json.Unmarshal(v, &list) == nil {
-				b, _ := json.Marshal(clFold(list))
-				raw[key] = b
-			}
+	return out
+}
+
+// clParse parses the arguments as the tool's schema does: the entries,
+// or the text of the error the tool throws.
+func clParse(a reader.Args) ([]clEntry, string) {
+	var raw map[string]json.RawMessage
+	if json.Unmarshal(a.Raw, &raw) != nil || raw == nil {
+		return nil, clInvalid
+	}
+	// tU: the first of files and paths that is an array has its orphan
+	// ranges folded.
+	for _, key := range []string{"files", "paths"} {
+		var list []json.RawMessage
+		if v, ok := raw[key]; ok && json.Unmarshal(v, &list) == nil && list != nil {
+			b, _ := json.Marshal(clFold(list))
+			raw[key] = b
+			break
 		}
 	}
-	fold("files")
-	fold("paths")
-	// {files: [{path, ...}]}, then a single entry, then the looser forms.
-	if list, ok := clList(raw["files"], false); ok {
-		return list, true
+	b, _ := json.Marshal(raw)
+	r := clUnion(clOptions(raw, b)...)
+	if r.ok() {
+		return r.entries, ""
 	}
-	if e, ok := clAlias(a.Raw); ok {
-		return []clEntry{e}, true
+	if r.aborted {
+		return nil, clInvalid
 	}
-	for _, key := range []string{"files", "file_paths", "paths"} {
-		v, present := raw[key]
+	return nil, clPrettify(r.issues)
+}
+
+// clOptions are the results of dU's shapes, in its order. The top-level
+// array and string shapes never fit a tool call's object.
+func clOptions(raw map[string]json.RawMessage, whole json.RawMessage) []func() clResult {
+	field := func(key string, f func(json.RawMessage) clResult) func() clResult {
+		return func() clResult {
+			v, ok := raw[key]
+			if !ok {
+				return clFailed
+			}
+			return f(v).prefix(key)
+		}
+	}
+	strOrEntry := func(v json.RawMessage) clResult { return clUnion(clStringFn(v), func() clResult { return clX8(v) }) }
+	return []func() clResult{
+		field("files", func(v json.RawMessage) clResult {
+			return clArray(v, func(e json.RawMessage) clResult { return clObject(e, "path", false) })
+		}),
+		func() clResult { return clX8(whole) },
+		field("files", func(v json.RawMessage) clResult { return clArray(v, strOrEntry) }),
+		field("files", clX8),
+		field("files", clString),
+		field("file_paths", func(v json.RawMessage) clResult { return clArray(v, clString) }),
+		field("file_paths", clString),
+		field("paths", func(v json.RawMessage) clResult { return clArray(v, strOrEntry) }),
+		field("paths", clX8),
+		field("paths", clString),
+	}
+}
+
+// clUnion is zod 4's union: the first option that parses; else the one
+// option that was not aborted, issues and all; else a failed union.
+func clUnion(options ...func() clResult) clResult {
+	var results []clResult
+	for _, o := range options {
+		r := o()
+		if r.ok() {
+			return r
+		}
+		results = append(results, r)
+	}
+	var alive []clResult
+	for _, r := range results {
+		if !r.aborted {
+			alive = append(alive, r)
+		}
+	}
+	if len(alive) == 1 {
+		return alive[0]
+	}
+	return clFailed
+}
+
+func clStringFn(v json.RawMessage) func() clResult { return func() clResult { return clString(v) } }
+
+// clString is a path given as a bare string.
+func clString(v json.RawMessage) clResult {
+	v = bytes.TrimSpace(v)
+	var s string
+	if len(v) == 0 || v[0] != '"' || json.Unmarshal(v, &s) != nil {
+		return clFailed
+	}
+	return clResult{entries: []clEntry{{path: s}}}
+}
+
+// clArray is z.array(elem): each element's issues under its index.
+func clArray(v json.RawMessage, elem func(json.RawMessage) clResult) clResult {
+	v = bytes.TrimSpace(v)
+	var list []json.RawMessage
+	if len(v) == 0 || v[0] != '[' || json.Unmarshal(v, &list) != nil {
+		return clFailed
+	}
+	out := clResult{entries: make([]clEntry, 0, len(list))}
+	for i, item := range list {
+		r := elem(item).prefix("[" + strconv.Itoa(i) + "]")
+		out.issues = append(out.issues, r.issues...)
+		out.aborted = out.aborted || r.aborted
+		out.entries = append(out.entries, r.entries...)
+	}
+	if !out.ok() {
+		out.entries = nil
+	}
+	return out
+}
+
+// clX8 is X8: an entry keyed path, or file_path or filePath, the last two
+// through a transform, which any issue aborts.
+func clX8(v json.RawMessage) clResult {
+	return clUnion(
+		func() clResult { return clObject(v, "path", false) },
+		func() clResult { return clObject(v, "file_path", true) },
+		func() clResult { return clObject(v, "filePath", true) },
+	)
+}
+
+// clObject is an object with a string under key and the two optional line
+// numbers; piped, as the aliases are, any issue aborts it.
+func clObject(v json.RawMessage, key string, piped bool) clResult {
+	v = bytes.TrimSpace(v)
+	var obj map[string]json.RawMessage
+	if len(v) == 0 || v[0] != '{' || json.Unmarshal(v, &obj) != nil {
+		return clFailed
+	}
+	var out clResult
+	p, ok := obj[key]
+	p = bytes.TrimSpace(p)
+	var s string
+	if !ok || len(p) == 0 || p[0] != '"' || json.Unmarshal(p, &s) != nil {
+		out.aborted = true
+	}
+	e := clEntry{path: s}
+	for _, k := range []string{"start_line", "end_line"} {
+		lv, present := obj[k]
 		if !present {
 			continue
 		}
-		var s string
-		var strs []string
-		switch {
-		case key == "file_paths" && json.Unmarshal(v, &strs) == nil && strs != nil:
-			out := make([]clEntry, len(strs))
-			for i, p := range strs {
-				out[i] = clEntry{path: p}
-			}
-			return out, true
-		case json.Unmarshal(v, &s) == nil:
-			return []clEntry{{path: s}}, true
-		case key == "file_paths":
-		default:
-			if list, ok := clList(v, true); ok {
-				return list, true
-			}
-			if e, ok := clAlias(v); ok {
-				return []clEntry{e}, true
+		n, issues, aborted := clLine(lv)
+		for _, msg := range issues {
+			out.issues = append(out.issues, clIssue{path: []string{k}, msg: msg})
+		}
+		out.aborted = out.aborted || aborted
+		if k == "start_line" {
+			e.start = n
+		} else {
+			e.end = n
+		}
+	}
+	if piped && len(out.issues) > 0 {
+		out.aborted = true
+	}
+	if out.ok() {
+		out.entries = []clEntry{e}
+	}
+	return out
+}
+
+// zod 4's messages for the checks that let parsing go on.
+const (
+	clTooSmall   = "Too small: expected number to be >0"
+	clUnsafeBig  = "Too big: expected int to be <=9007199254740991"
+	clUnsafeLess = "Too small: expected int to be >=-9007199254740991"
+)
+
+// clLine is z.coerce.number().int().positive().nullable().optional():
+// JavaScript's Number() of the value ([3] and ["3"] are 3, [] is 0, {} and
+// [1,2] NaN); NaN, infinities and fractions abort; zod 4's int holds the
+// number to the safe integers and positive to more than 0, and both let
+// parsing go on, so their issues can be the error.
+func clLine(raw json.RawMessage) (n *float64, issues []string, aborted bool) {
+	if string(bytes.TrimSpace(raw)) == "null" {
+		return nil, nil, false
+	}
+	f := node.PrimitiveOf(raw).ToNumber()
+	if math.IsNaN(f) || math.IsInf(f, 0) || f != math.Trunc(f) {
+		return nil, nil, true
+	}
+	switch {
+	case f > 1<<53-1:
+		issues = append(issues, clUnsafeBig)
+	case f < -(1<<53 - 1):
+		issues = append(issues, clUnsafeLess)
+	}
+	if f <= 0 {
+		issues = append(issues, clTooSmall)
+	}
+	return &f, issues, false
+}
+
+// clPrettify is zod 4's prettifyError: issues by the length of their path,
+// each "✖ message" and "  → at path".
+func clPrettify(issues []clIssue) string {
+	issues = slices.Clone(issues)
+	slices.SortStableFunc(issues, func(a, b clIssue) int { return len(a.path) - len(b.path) })
+	var b strings.Builder
+	for i, is := range issues {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString("✖ " + is.msg)
+		if len(is.path) > 0 {
+			b.WriteString("\n  → at ")
+			for j, seg := range is.path {
+				if j > 0 && !strings.HasPrefix(seg, "[") {
+					b.WriteByte('.')
+				}
+				b.WriteString(seg)
 			}
 		}
-		return nil, false
 	}
-	return nil, false
+	return b.String()
 }
 
 // clFold is the tool's nU: an entry holding only start_line/end_line joins
@@ -88,7 +293,7 @@ func clFold(list []json.RawMessage) []json.RawMessage {
 			var s string
 			var pobj map[string]json.RawMessage
 			switch {
-			case json.Unmarshal(prev, &s) == nil:
+			case bytes.HasPrefix(bytes.TrimSpace(prev), []byte(`"`)) && json.Unmarshal(prev, &s) == nil:
 				obj["path"] = prev
 				b, _ := json.Marshal(obj)
 				out[len(out)-1] = b
@@ -113,78 +318,4 @@ func clFold(list []json.RawMessage) []json.RawMessage {
 		out = append(out, item)
 	}
 	return out
-}
-
-// clList parses an array of entries; with loose, strings and the
-// file_path/filePath aliases are accepted too.
-func clList(v json.RawMessage, loose bool) ([]clEntry, bool) {
-	var list []json.RawMessage
-	if v == nil || json.Unmarshal(v, &list) != nil || list == nil {
-		return nil, false
-	}
-	out := make([]clEntry, 0, len(list))
-	for _, item := range list {
-		var s string
-		if loose && json.Unmarshal(item, &s) == nil {
-			out = append(out, clEntry{path: s})
-			continue
-		}
-		e, ok := clEntryOf(item, "path")
-		if !ok && loose {
-			e, ok = clAlias(item)
-		}
-		if !ok {
-			return nil, false
-		}
-		out = append(out, e)
-	}
-	return out, true
-}
-
-// clAlias is X8: an entry keyed path, file_path or filePath.
-func clAlias(v json.RawMessage) (clEntry, bool) {
-	for _, key := range []string{"path", "file_path", "filePath"} {
-		if e, ok := clEntryOf(v, key); ok {
-			return e, true
-		}
-	}
-	return clEntry{}, false
-}
-
-func clEntryOf(v json.RawMessage, key string) (clEntry, bool) {
-	a, err := reader.ParseArgs(v)
-	if err != nil {
-		return clEntry{}, false
-	}
-	p := a.Get(key)
-	if p.Kind != reader.String {
-		return clEntry{}, false
-	}
-	e := clEntry{path: p.Str}
-	for _, k := range []string{"start_line", "end_line"} {
-		n, ok := clLine(a.Get(k))
-		if !ok {
-			return clEntry{}, false
-		}
-		if k == "start_line" {
-			e.start = n
-		} else {
-			e.end = n
-		}
-	}
-	return e, true
-}
-
-// clLine is z.coerce.number().int().positive().nullable().optional():
-// JavaScript's Number() of the value ([3] and ["3"] are 3, [] is 0, {} and
-// [1,2] NaN), then zod 4's int, which takes safe integers only.
-func clLine(v reader.Value) (*float64, bool) {
-	if v.Kind == reader.Missing || v.Kind == reader.Null {
-		return nil, true
-	}
-	n := node.PrimitiveOf(v.Raw).ToNumber()
-	if math.IsNaN(n) || n != math.Trunc(n) || n > 1<<53-1 || n <= 0 {
-		return nil, false
-	}
-	return &n, true
 }

@@ -77,10 +77,9 @@ func (cline) Args(path string, offset, limit *int) json.RawMessage {
 // {start_line,end_line} entries folded into the path before them, then
 // one call per file.
 func (cline) Calls(env reader.Env, a reader.Args) ([]reader.Args, *reader.Outcome) {
-	entries, ok := clParse(a)
-	if !ok {
-		o := reader.Fail(`{"error":` + node.Quote(clInvalid) + `}`)
-		return nil, o
+	entries, msg := clParse(a)
+	if msg != "" {
+		return nil, reader.Fail(`{"error":` + node.Quote(msg) + `}`)
 	}
 	calls := make([]reader.Args, len(entries))
 	for i, e := range entries {
@@ -104,9 +103,7 @@ type clCall struct {
 }
 
 func (cline) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome) {
-	e := clEntry{path: a.Get("path").Str}
-	e.start, _ = clLine(a.Get("start_line"))
-	e.end, _ = clLine(a.Get("end_line"))
+	e := clEntryOf(a)
 	c := &clCall{entry: e, start: 1, query: clQuery(e), noImages: env.NoImages}
 	if e.start != nil && e.end != nil && *e.start > *e.end {
 		return &reader.Plan{Call: c}, reader.Fail(fmt.Sprintf("Invalid file range: start_line must be less than or equal to end_line (received start_line: %s, end_line: %s)",
@@ -360,9 +357,16 @@ func (cline) Join(calls []reader.Args, answers []*reader.Outcome) *reader.Outcom
 	return o
 }
 
-func clQueryOf(a reader.Args) string {
+func clQueryOf(a reader.Args) string { return clQuery(clEntryOf(a)) }
+
+// clEntryOf is the entry one of Calls' calls carries.
+func clEntryOf(a reader.Args) clEntry {
 	e := clEntry{path: a.Get("path").Str}
-	e.start, _ = clLine(a.Get("start_line"))
-	e.end, _ = clLine(a.Get("end_line"))
-	return clQuery(e)
+	if v := a.Get("start_line"); v.Kind == reader.Number {
+		e.start = &v.Num
+	}
+	if v := a.Get("end_line"); v.Kind == reader.Number {
+		e.end = &v.Num
+	}
+	return e
 }
