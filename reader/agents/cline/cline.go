@@ -234,7 +234,9 @@ func (cline) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 		return reader.Fail("Error reading file: " + node.NullBytesPath(p.Path))
 	case f.Kind == reader.KindMissing:
 		return reader.Fail("Error reading file: " + node.Error(f.Err, "stat", p.Path))
-	case f.Kind != reader.KindFile:
+	case f.Kind != reader.KindFile || !f.Mode.IsRegular():
+		// stat().isFile(): a device, FIFO or socket is refused before any
+		// open, even /dev/null, which the engine's probe found to end.
 		return reader.Fail("Error reading file: Path is not a file: " + p.Path)
 	case clImages[ext] != "" && f.Size > clMaxImage:
 		return reader.Fail(fmt.Sprintf("Error reading file: Image file too large: %d bytes (max: %d bytes).", f.Size, clMaxImage))
