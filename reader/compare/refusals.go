@@ -33,6 +33,8 @@ var refusals = []struct {
 	{"gemini-cli", "Path not in workspace: ", ReasonOutside, ""},
 	{"gemini-cli", "File size exceeds the ", ReasonTooLarge, ""},
 	{"gemini-cli", "Cannot display content of SVG file larger than 1MB: ", ReasonTooLarge, ""},
+	// A binary audio file of a type it has no mime type to send for.
+	{"gemini-cli", "Unsupported audio file format for ", ReasonMedia, ""},
 	// ignore.go: a path its .gitignore or .geminiignore rules ignore.
 	{"gemini-cli", "File path '", ReasonIgnored, "' is ignored by configured ignore patterns."},
 	// envelope.go, Plan: ACCESS_DENIED for a path out of the project root

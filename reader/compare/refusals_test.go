@@ -55,6 +55,7 @@ func TestRefusalWording(t *testing.T) {
 		{"gemini-cli", sized("big.txt", "x\n", 21<<20), "", false},
 		{"gemini-cli", sized("big.svg", "<svg>", 1<<20+1), "", false},
 		{"gemini-cli", filepath.Join(ignoring, "ignored.txt"), "", false},
+		{"gemini-cli", filepath.Join(root, "gemini-cli/binary.mid"), "", false},
 		{"envelope", filepath.Join(root, "small.txt"), inside, false},
 		{"opencode", filepath.Join(root, "prog.exe"), "", false},
 		{"opencode-legacy", filepath.Join(root, "all_bytes.bin2"), "", false},
