@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -197,6 +198,10 @@ func clResolve(fsys reader.FS, p string) string {
 	}
 	want := clNFC(base)
 	if names, err := reader.DirNames(fsys, dir); err == nil {
+		// readdirSync lists the names as libuv's scandir sorts them,
+		// strcmp's byte order, not the directory's: the first that
+		// matches is the smallest.
+		slices.Sort(names)
 		for _, n := range names {
 			if clNFC(n) == want {
 				return node.Join(dir, n)
