@@ -120,7 +120,7 @@ func (cline) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome)
 	if node.IsAbs(p) {
 		p = nodeNormalize(p)
 	} else {
-		p = node.Resolve(env.Cwd, p)
+		p = node.Resolve(clCwd(env), p)
 	}
 	p = clResolve(env.FS, p)
 	last := c.start + MaxLines - 1
@@ -157,6 +157,16 @@ func (cline) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome)
 		plan.MaxSize = clMaxText // from stat, before any read
 	}
 	return plan, nil
+}
+
+// clCwd is what the executor resolves a relative path against,
+// process.cwd(): getcwd(3), the working directory with its links resolved,
+// however the directory was named (a shell's $PWD keeps the link).
+func clCwd(env reader.Env) string {
+	if real, ok := reader.RealPath(env.FS, env.Cwd); ok {
+		return real
+	}
+	return env.Cwd
 }
 
 // clQuery is how the answer names a request: the path, with the range

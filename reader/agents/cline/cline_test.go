@@ -72,3 +72,36 @@ func TestSizeRulesFromStat(t *testing.T) {
 		t.Errorf("an image-capable model: got %.200q…, attachments %+v", res.Output, res.Attachments)
 	}
 }
+
+// TestCwdIsReal: the executor resolves a relative path against
+// process.cwd(), which is getcwd(3), the directory with its links resolved,
+// though the agent was started in it through a link. The expected text is
+// what shared/oracles/cline_read_files.mjs printed (@cline/core 0.0.86) run
+// in DIR/link, a link to DIR/real, with DIR in place of its folder.
+func TestCwdIsReal(t *testing.T) {
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "real"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "real", "a.txt"), []byte("one\ntwo\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("real", filepath.Join(dir, "link")); err != nil {
+		t.Skip(err)
+	}
+	args := `{"files":[{"path":"a.txt","end_line":1},{"path":"missing.txt"},{"path":"."}]}`
+	want := strings.ReplaceAll(`[{"query":"a.txt:1-1","result":"1 | one","success":true},`+
+		`{"query":"missing.txt","result":"","error":"Error reading file: ENOENT: no such file or directory, stat 'DIR/real/missing.txt'","success":false},`+
+		`{"query":".","result":"","error":"Error reading file: Path is not a file: DIR/real","success":false}]`, "DIR", dir)
+	link := filepath.Join(dir, "link")
+	res, err := reader.Read(context.Background(), reader.Request{Profile: Profile, Args: []byte(args), Cwd: link, Worktree: link})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Output != want {
+		t.Errorf("got  %q\nwant %q", res.Output, want)
+	}
+}
