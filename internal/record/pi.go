@@ -27,8 +27,12 @@ func runPi(env oracleEnv, args string) (*record, error) {
 		return nil, fmt.Errorf("set PI_PKG_DIR to the installed @mariozechner/pi-coding-agent package")
 	}
 	os.Setenv("HOME", filepath.Join(env.root, "home"))
-	stdout, stderr, timedOut, err := command(env, "node", filepath.Join(env.scripts, "pi-read.mjs"),
-		"--args-json", args, "--cwd", env.root, "--render", "--width", "80", "--image-data")
+	argv := []string{filepath.Join(env.scripts, "pi-read.mjs"),
+		"--args-json", args, "--cwd", env.root, "--render", "--width", "80", "--image-data"}
+	if env.noImages {
+		argv = append(argv, "--no-vision") // ctx.model takes text only
+	}
+	stdout, stderr, timedOut, err := command(env, "node", argv...)
 	r := &record{}
 	if timedOut {
 		r.Timeout = true

@@ -70,6 +70,9 @@ type piCall struct {
 	offset float64  // 0 when absent
 	limit  *float64 // nil when absent
 	start  float64  // JavaScript's startLine
+	// noImages: the model takes no image input (Env.NoImages), and the
+	// text of an image says so.
+	noImages bool
 }
 
 func (pi) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome) {
@@ -78,6 +81,7 @@ func (pi) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome) {
 		return nil, reader.Fail("Validation failed for tool \"read\":\n" + errs + "\n\nReceived arguments:\n" + node.Stringify(a.Raw, "  "))
 	}
 	c.args = a
+	c.noImages = env.NoImages
 	if c.offset != 0 {
 		c.start = math.Max(0, c.offset-1)
 	}
@@ -242,30 +246,39 @@ func (pi) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	case f.Media != nil && node.Base64Len(f.Media.Size) > node.MaxStringLength:
 		return reader.Fail(node.StringTooLong) // buffer.toString("base64")
 	case f.Media != nil:
-		return piImage(f.Media, f.Image)
+		return piImage(c, f.Media, f.Image)
 	}
 	return piText(c, f.Page)
 }
 
+// piNonVision is getNonVisionImageNote's words, the last line of an
+// image's text when the model takes no images. pi still attaches the image;
+// pi-ai puts a placeholder in its place when it builds the request.
+const piNonVision = "\n[Current model does not support images. The image will be omitted from this request.]"
+
 // piImage words what the read tool sends for an image: its mime type,
 // the resize note, or that the image was left out.
-func piImage(a *reader.Attachment, c *reader.Converted) *reader.Outcome {
+func piImage(call *piCall, a *reader.Attachment, c *reader.Converted) *reader.Outcome {
 	o := &reader.Outcome{}
+	note := ""
+	if call.noImages {
+		note = piNonVision
+	}
 	switch {
 	case c != nil && c.Hang != "":
 		return &reader.Outcome{Note: "pi would not return here: " + c.Hang}
 	case c == nil: // never read whole: pi's size limits answered first
-		o.Media("Read image file [" + a.Mime + "]")
+		o.Media("Read image file [" + a.Mime + "]" + note)
 		o.Attachments = []reader.Attachment{*a}
 	case c.Omitted:
-		o.Media("Read image file [" + a.Mime + "]\n[Image omitted: could not be resized below the inline image size limit.]")
+		o.Media("Read image file [" + a.Mime + "]\n[Image omitted: could not be resized below the inline image size limit.]" + note)
 	case c.Sent != nil:
-		o.Media("Read image file [" + c.Sent.Mime + "]\n" + dimensionNote(c.Width, c.Height, c.Sent))
+		o.Media("Read image file [" + c.Sent.Mime + "]\n" + dimensionNote(c.Width, c.Height, c.Sent) + note)
 		o.Attachments = []reader.Attachment{*c.Sent}
 		o.Note = fmt.Sprintf("pi sends this %dx%d image resized to %dx%d as %s; the bytes are readlens's encoding of it (Photon's encoders ported, Go's decoders), so their size and digest can differ from pi's",
 			c.Width, c.Height, c.Sent.Width, c.Sent.Height, c.Sent.Mime)
 	default:
-		o.Media("Read image file [" + a.Mime + "]")
+		o.Media("Read image file [" + a.Mime + "]" + note)
 		o.Attachments = []reader.Attachment{*a}
 	}
 	return o
