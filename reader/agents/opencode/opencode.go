@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"syscall"
+	"unicode/utf8"
 
 	"golang.org/x/text/collate"
 	"golang.org/x/text/language"
@@ -324,6 +325,18 @@ func sortLocale(names []string) {
 // keyBudget bounds the collation key bytes sortLocale holds at once.
 const keyBudget = 16 << 20
 
+// collatable is name as x/text/collate should see it to order it as ICU
+// does. ICU's root collation puts U+FFFD, which stands for each invalid
+// byte sequence of a name, after every other character but U+FFFF;
+// x/text/collate sorts it among the symbols. U+10FFFD, the last code point
+// below U+FFFF in both orders, takes its place.
+func collatable(name string) string {
+	if !strings.ContainsRune(name, utf8.RuneError) {
+		return name
+	}
+	return strings.ReplaceAll(name, "\ufffd", "\U0010FFFD")
+}
+
 // sortLocaleChunks is sortLocale holding k bytes of key per name (k <= 65535).
 func sortLocaleChunks(names []string, k int) {
 	n := len(names)
@@ -343,7 +356,7 @@ func sortLocaleChunks(names []string, k int) {
 	// fill puts chunk number level of each name's key in place.
 	fill := func(run []int32, level int) {
 		for _, i := range run {
-			key := col.KeyFromString(&buf, names[i])
+			key := col.KeyFromString(&buf, collatable(names[i]))
 			from := min(level*k, len(key))
 			to := min(from+k, len(key))
 			held[i] = uint16(copy(chunks[int(i)*k:], key[from:to]))
