@@ -37,9 +37,13 @@ func piConvert(pic *reader.Picture) *reader.Converted {
 	if mime == "" {
 		return omitted
 	}
-	cfg, err := pic.Config(mime)
-	if err != nil || photon.DecodedBytes(pic.Data, mime, cfg) > photon.MaxAlloc {
-		return omitted
+	var cfg image.Config
+	if mime != "image/webp" { // image-rs's own WebP decoder: piWebP
+		var err error
+		cfg, err = pic.Config(mime)
+		if err != nil || photon.DecodedBytes(pic.Data, mime, cfg) > photon.MaxAlloc {
+			return omitted
+		}
 	}
 	if mime == "image/png" {
 		if w, h := piBox(cfg.Width, cfg.Height); w != cfg.Width || h != cfg.Height {
@@ -73,11 +77,17 @@ func piConvert(pic *reader.Picture) *reader.Converted {
 // piDecode decodes the file as Photon does and turns it upright; a
 // Converted instead when pi sends no image.
 func piDecode(pic *reader.Picture, mime string) (*photon.Image, *reader.Converted) {
-	img, cfg, err := pic.Decode(mime)
+	var img image.Image
+	var err error
+	if mime == "image/webp" {
+		img, err = piWebP(pic.Data)
+	} else {
+		img, _, err = pic.Decode(mime)
+	}
 	if err != nil {
 		return nil, &reader.Converted{Omitted: true}
 	}
-	m := photon.FromDecoded(img, cfg.Width, cfg.Height)
+	m := photon.FromDecoded(img, img.Bounds().Dx(), img.Bounds().Dy())
 	o, loops := exifOrientation(pic.Data)
 	if loops {
 		return nil, &reader.Converted{Hang: "its lookup of the EXIF orientation walks this WebP's chunks in a circle (a chunk size of 2 GiB or more is negative to it)"}
