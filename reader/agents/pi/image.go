@@ -37,6 +37,10 @@ func piConvert(pic *reader.Picture) *reader.Converted {
 	if mime == "" {
 		return omitted
 	}
+	size := len(pic.Data) // the file's, whatever is decoded
+	if mime == "image/png" {
+		pic = &reader.Picture{Mime: pic.Mime, Data: piPNG017(pic.Data), Width: pic.Width, Height: pic.Height}
+	}
 	var cfg image.Config
 	if mime != "image/webp" { // image-rs's own WebP decoder: piWebP
 		var err error
@@ -66,7 +70,7 @@ func piConvert(pic *reader.Picture) *reader.Converted {
 	}
 	ow, oh := m.W, m.H
 	out := &reader.Converted{Width: ow, Height: oh}
-	if ow <= piMaxSide && oh <= piMaxSide && float64(node.Base64Len(int64(len(pic.Data)))) < piMaxBase64 {
+	if ow <= piMaxSide && oh <= piMaxSide && float64(node.Base64Len(int64(size))) < piMaxBase64 {
 		out.Pixels = m.NRGBA()
 		return out // the original, unchanged
 	}
