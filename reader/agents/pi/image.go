@@ -82,16 +82,20 @@ func piConvert(pic *reader.Picture) *reader.Converted {
 // Converted instead when pi sends no image.
 func piDecode(pic *reader.Picture, mime string) (*photon.Image, *reader.Converted) {
 	var img image.Image
+	var cfg image.Config
 	var err error
 	if mime == "image/webp" {
 		img, err = piWebP(pic.Data)
+		if err == nil {
+			cfg.Width, cfg.Height = img.Bounds().Dx(), img.Bounds().Dy()
+		}
 	} else {
-		img, _, err = pic.Decode(mime)
+		img, cfg, err = pic.Decode(mime) // a GIF is its logical screen's size
 	}
 	if err != nil {
 		return nil, &reader.Converted{Omitted: true}
 	}
-	m := photon.FromDecoded(img, img.Bounds().Dx(), img.Bounds().Dy())
+	m := photon.FromDecoded(img, cfg.Width, cfg.Height)
 	o, loops := exifOrientation(pic.Data)
 	if loops {
 		return nil, &reader.Converted{Hang: "its lookup of the EXIF orientation walks this WebP's chunks in a circle (a chunk size of 2 GiB or more is negative to it)"}
