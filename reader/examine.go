@@ -289,8 +289,10 @@ func entries(in, fsys FS, dir string) ([]Entry, error) {
 	var out []Entry
 	err := eachEntry(in, dir, func(d fs.DirEntry) {
 		e := Entry{Name: decodeName(d.Name()), Dir: d.IsDir()}
+		// A link is followed by its decoded name, as the agents only have
+		// that: a name that is not UTF-8 names another file, or none.
 		if d.Type()&fs.ModeSymlink != 0 {
-			if st, err := fsys.Stat(node.Join(dir, d.Name())); err == nil && st.IsDir() {
+			if st, err := fsys.Stat(node.Join(dir, e.Name)); err == nil && st.IsDir() {
 				e.Dir = true
 			}
 		}

@@ -2,13 +2,19 @@ package opencode
 
 import (
 	"bytes"
+	"context"
+	"encoding/json"
 	"math/rand"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"golang.org/x/text/collate"
 	"golang.org/x/text/language"
+
+	"github.com/readlens/readlens/reader"
 )
 
 // TestSortLocaleKeys: sorting by collation keys orders exactly as comparing
@@ -53,5 +59,30 @@ func TestSortLocaleKeys(t *testing.T) {
 	sortLocale(got)
 	if !slices.Equal(got, want) {
 		t.Fatal("sortLocale: order differs from CompareString order")
+	}
+}
+
+// TestUndecodableLinks: a link whose name is not UTF-8 is looked up by its
+// decoded name, as Bun has only that: opencode 1.18.33 listed "\xfflink", a
+// link to a directory, with no slash (no "\ufffdlink" existed), and
+// "\xfelink2" with none either, "\ufffdlink2" being a file.
+func TestUndecodableLinks(t *testing.T) {
+	dir := t.TempDir()
+	for _, l := range []string{"\xfflink", "\xfelink2", "oklink"} {
+		if err := os.Symlink(os.TempDir(), filepath.Join(dir, l)); err != nil {
+			t.Skip(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "\ufffdlink2"), nil, 0o644); err != nil {
+		t.Skip(err)
+	}
+	args, _ := json.Marshal(map[string]string{"filePath": dir})
+	res, err := reader.Read(context.Background(), reader.Request{Profile: Profile, Args: args, Cwd: dir, Worktree: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "<path>" + dir + "</path>\n<type>directory</type>\n<entries>\noklink/\n\ufffdlink\n\ufffdlink2\n\ufffdlink2\n\n(4 entries)\n</entries>"
+	if res.Output != want {
+		t.Fatalf("got %q\nwant %q", res.Output, want)
 	}
 }
