@@ -42,7 +42,7 @@ func piConvert(pic *reader.Picture) *reader.Converted {
 		pic = &reader.Picture{Mime: pic.Mime, Data: piPNG017(pic.Data), Width: pic.Width, Height: pic.Height}
 	}
 	var cfg image.Config
-	if mime != "image/webp" { // image-rs's own WebP decoder: piWebP
+	if mime != "image/webp" && mime != "image/gif" { // image-rs's own rules: piWebP, piGIF
 		var err error
 		cfg, err = pic.Config(mime)
 		if err != nil || photon.DecodedBytes(pic.Data, mime, cfg) > photon.MaxAlloc {
@@ -84,13 +84,18 @@ func piDecode(pic *reader.Picture, mime string) (*photon.Image, *reader.Converte
 	var img image.Image
 	var cfg image.Config
 	var err error
-	if mime == "image/webp" {
-		img, err = piWebP(pic.Data)
+	switch mime {
+	case "image/webp", "image/gif": // a GIF is its logical screen's size
+		if mime == "image/webp" {
+			img, err = piWebP(pic.Data)
+		} else {
+			img, err = piGIF(pic.Data)
+		}
 		if err == nil {
 			cfg.Width, cfg.Height = img.Bounds().Dx(), img.Bounds().Dy()
 		}
-	} else {
-		img, cfg, err = pic.Decode(mime) // a GIF is its logical screen's size
+	default:
+		img, cfg, err = pic.Decode(mime)
 	}
 	if err != nil {
 		return nil, &reader.Converted{Omitted: true}
