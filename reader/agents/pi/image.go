@@ -96,6 +96,11 @@ func piDecode(pic *reader.Picture, mime string) (*photon.Image, *reader.Converte
 		}
 	default:
 		img, cfg, err = pic.Decode(mime)
+		if err != nil && mime == "image/jpeg" {
+			if padded := piJPEGPad(pic.Data); padded != nil {
+				img, cfg, err = (&reader.Picture{Mime: mime, Data: padded}).Decode(mime)
+			}
+		}
 	}
 	if err != nil {
 		return nil, &reader.Converted{Omitted: true}
