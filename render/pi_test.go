@@ -50,7 +50,7 @@ func TestPiCollapseMatchesPi(t *testing.T) {
 			continue
 		}
 		args := strings.ReplaceAll(string(c.Args), oracle.RootVar, root)
-		res, err := reader.Read(context.Background(), reader.Request{Profile: pi.Profile, Args: []byte(args), Cwd: root, Worktree: root})
+		res, err := reader.Read(context.Background(), reader.Request{Profile: pi.Profile, Args: []byte(args), Cwd: root, Worktree: root, NoImages: c.NoImages})
 		if err != nil {
 			t.Fatal(err)
 		}
