@@ -129,7 +129,29 @@ func webpBpp(f *webpFrame) int64 {
 	return 3
 }
 
+// webpLossy decodes a VP8 bitstream. image-rs's decoder reads zero bits
+// past the end of the last partition where Go's fails; when Go fails on a
+// stream whose first partition is whole, it is decoded again with zero
+// bytes after it (as if it had one partition, the common case: a file cut
+// inside an earlier one of several fails in image-rs, and not here).
 func webpLossy(b []byte) (*webpFrame, error) {
+	f, err := webpVP8(b)
+	if err == nil || len(b) < 10 {
+		return f, err
+	}
+	fps := int(uint32(b[0])|uint32(b[1])<<8|uint32(b[2])<<16) >> 5
+	w, h := int(binary.LittleEndian.Uint16(b[6:])&0x3fff), int(binary.LittleEndian.Uint16(b[8:])&0x3fff)
+	if b[0]&1 != 0 || len(b) < 10+fps+2 {
+		return f, err
+	}
+	pad := ((w+15)/16)*((h+15)/16)*512 + 1024
+	if f2, err2 := webpVP8(append(append([]byte(nil), b...), make([]byte, pad)...)); err2 == nil {
+		return f2, nil
+	}
+	return f, err
+}
+
+func webpVP8(b []byte) (*webpFrame, error) {
 	d := vp8.NewDecoder()
 	d.Init(bytes.NewReader(b), len(b))
 	fh, err := d.DecodeFrameHeader()
