@@ -85,7 +85,7 @@ readlens cannot run the calls.`,
 	fl.BoolVar(&f.json, "json", false, "print one JSON object: the path, its size and every agent's row")
 	fl.IntVar(&f.width, "width", 0, "the table's width (default: the terminal's, else 100)")
 	fl.IntVar(&f.maxCalls, "max-calls", compare.DefaultMaxCalls, "stop each agent's plan after this many calls")
-	fl.BoolVar(&f.noImages, "no-images", false, "compare as for a model without image input (Cline refuses images then)")
+	fl.BoolVar(&f.noImages, "no-images", false, "compare as for a model without image input (Cline and crush refuse images then; pi sends them with its note that the model will not see them)")
 	fl.StringVar(&f.model, "model", "", modelHelp)
 	fl.BoolVar(&f.noTokens, "no-tokens", false, "count no tokens (on a large file the counting takes as long as the calls)")
 	fl.StringVar(&f.tokens, "tokens", "local", tokensHelp)

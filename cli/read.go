@@ -70,7 +70,7 @@ call, 3 when the agent would never return (a FIFO with no writer, a device).`,
 	fl.StringVar(&f.worktree, "worktree", "", "the project root the agent sees (default: the git worktree of --cwd, else /)")
 	fl.BoolVar(&f.json, "json", false, "print one JSON object: the output and everything readlens knows about the call")
 	f.card.register(cmd)
-	fl.BoolVar(&f.noImages, "no-images", false, "read as for a model without image input (Cline refuses images then; other tools do not ask)")
+	fl.BoolVar(&f.noImages, "no-images", false, "read as for a model without image input (Cline refuses images then, crush too, naming the model; pi sends them with its note that the model will not see them; other tools do not ask)")
 	fl.StringVar(&f.model, "model", "", modelHelp)
 	fl.BoolVar(&f.blocklist, "blocklist", false, "refuse executables, archives, databases and non-image media by extension, with any profile")
 	fl.StringVar(&f.tokens, "tokens", "local", tokensHelp)
