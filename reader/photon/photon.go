@@ -3,7 +3,11 @@
 // which decodes with image 0.24.9, resizes with its imageops, and encodes
 // PNG with png 0.17.14 and fdeflate 0.3.6 and JPEG with image's own
 // encoder (the versions are the ones its photon_rs_bg.wasm names). It
-// knows nothing of readlens: images come in decoded by Go's decoders.
+// knows nothing of readlens: images come in decoded by Go's decoders,
+// except where those crates take a file Go refuses: DecodeGIF and
+// DecodeWebP decode as gif 0.13 and image's WebP decoder do, LenientPNG
+// and PadJPEG make a PNG or a JPEG Go reads as png 0.17.14 and
+// jpeg-decoder read it.
 //
 // Resize, EncodePNG and EncodeJPEG follow those crates step by step, so the
 // same pixels give the same bytes; decoders differ (Go's JPEG decoder

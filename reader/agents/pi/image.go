@@ -39,10 +39,10 @@ func piConvert(pic *reader.Picture) *reader.Converted {
 	}
 	size := len(pic.Data) // the file's, whatever is decoded
 	if mime == "image/png" {
-		pic = &reader.Picture{Mime: pic.Mime, Data: piPNG017(pic.Data), Width: pic.Width, Height: pic.Height}
+		pic = &reader.Picture{Mime: pic.Mime, Data: photon.LenientPNG(pic.Data), Width: pic.Width, Height: pic.Height}
 	}
 	var cfg image.Config
-	if mime != "image/webp" && mime != "image/gif" { // image-rs's own rules: piWebP, piGIF
+	if mime != "image/webp" && mime != "image/gif" { // image-rs's own rules: photon.DecodeWebP, DecodeGIF
 		var err error
 		cfg, err = pic.Config(mime)
 		if err != nil || photon.DecodedBytes(pic.Data, mime, cfg) > photon.MaxAlloc {
@@ -87,9 +87,9 @@ func piDecode(pic *reader.Picture, mime string) (*photon.Image, *reader.Converte
 	switch mime {
 	case "image/webp", "image/gif": // a GIF is its logical screen's size
 		if mime == "image/webp" {
-			img, err = piWebP(pic.Data)
+			img, err = photon.DecodeWebP(pic.Data)
 		} else {
-			img, err = piGIF(pic.Data)
+			img, err = photon.DecodeGIF(pic.Data)
 		}
 		if err == nil {
 			cfg.Width, cfg.Height = img.Bounds().Dx(), img.Bounds().Dy()
@@ -97,7 +97,7 @@ func piDecode(pic *reader.Picture, mime string) (*photon.Image, *reader.Converte
 	default:
 		img, cfg, err = pic.Decode(mime)
 		if err != nil && mime == "image/jpeg" {
-			if padded := piJPEGPad(pic.Data); padded != nil {
+			if padded := photon.PadJPEG(pic.Data); padded != nil {
 				img, cfg, err = (&reader.Picture{Mime: mime, Data: padded}).Decode(mime)
 			}
 		}

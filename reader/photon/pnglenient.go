@@ -1,4 +1,4 @@
-package pi
+package photon
 
 import (
 	"bytes"
@@ -7,18 +7,16 @@ import (
 	"hash/adler32"
 	"hash/crc32"
 	"io"
-
-	"github.com/readlens/readlens/reader"
 )
 
-// piPNG017 is the PNG as png 0.17.14 (Photon's decoder) reads it, made
+// LenientPNG is the PNG as png 0.17.14 (Photon's decoder) reads it, made
 // into one Go's strict decoders read alike. png skips an ancillary chunk
 // whose CRC is wrong, does not check IEND's CRC, and does not check the
 // zlib stream's Adler-32 (its four bytes must be there). A critical
 // chunk's wrong CRC stays wrong, for Go to refuse as png does. Any other
 // PNG comes back unchanged; nil when there is nothing to read.
-func piPNG017(data []byte) []byte {
-	if !bytes.HasPrefix(data, reader.SigPNG) {
+func LenientPNG(data []byte) []byte {
+	if !bytes.HasPrefix(data, []byte("\x89PNG\r\n\x1a\n")) {
 		return data
 	}
 	var out bytes.Buffer
@@ -54,7 +52,7 @@ func piPNG017(data []byte) []byte {
 			changed = true
 			continue
 		case string(typ) == "IEND":
-			chunk = pngChunk("IEND", nil)
+			chunk = lenientChunk("IEND", nil)
 			changed = true
 		}
 		out.Write(chunk)
@@ -66,7 +64,7 @@ func piPNG017(data []byte) []byte {
 		return out.Bytes()
 	}
 	z := idat.Bytes()
-	if fixed, ok := pngAdler(z); ok && !bytes.Equal(fixed, z) {
+	if fixed, ok := lenientAdler(z); ok && !bytes.Equal(fixed, z) {
 		z, changed = fixed, true
 	}
 	if !changed {
@@ -75,14 +73,14 @@ func piPNG017(data []byte) []byte {
 	b := out.Bytes()
 	res := make([]byte, 0, len(b)+len(z)+12)
 	res = append(res, b[:idatAt]...)
-	res = append(res, pngChunk("IDAT", z)...)
+	res = append(res, lenientChunk("IDAT", z)...)
 	return append(res, b[idatAt:]...)
 }
 
-// pngAdler puts the right Adler-32 after the zlib stream's deflate data,
+// lenientAdler puts the right Adler-32 after the zlib stream's deflate data,
 // where png does not look at it; false when the stream does not inflate
 // or has no four bytes there.
-func pngAdler(z []byte) ([]byte, bool) {
+func lenientAdler(z []byte) ([]byte, bool) {
 	if len(z) < 2 {
 		return nil, false
 	}
@@ -100,7 +98,7 @@ func pngAdler(z []byte) ([]byte, bool) {
 	return fixed, true
 }
 
-func pngChunk(typ string, data []byte) []byte {
+func lenientChunk(typ string, data []byte) []byte {
 	c := binary.BigEndian.AppendUint32(nil, uint32(len(data)))
 	c = append(c, typ...)
 	c = append(c, data...)

@@ -1,4 +1,4 @@
-package pi
+package photon
 
 import (
 	"bytes"
@@ -6,8 +6,6 @@ import (
 	"errors"
 	"image"
 	"io"
-
-	"github.com/readlens/readlens/reader/photon"
 )
 
 // A GIF as Photon decodes it: image 0.24.9's GifDecoder on gif 0.13, which
@@ -17,12 +15,15 @@ import (
 // frame's pixels is not read, and an index past the palette is a
 // transparent black pixel. Short data, no colour table, a frame of no
 // pixels, an extension gif does not know or a graphic control extension
-// not of four bytes fail. The LZW codes are Go's compress/lzw, for minimum code sizes
-// 2 to 8 (gif takes 1 to 11; the others are not modelled and fail).
+// not of four bytes fail. The LZW codes are Go's compress/lzw, for minimum
+// code sizes 2 to 8 (gif takes 1 to 11; the others are not modelled and
+// fail).
 
-var errGIF = errors.New("pi: gif 0.13 does not decode this GIF")
+var errGIF = errors.New("photon: gif 0.13 does not decode this GIF")
 
-func piGIF(data []byte) (image.Image, error) {
+// DecodeGIF decodes data's first frame as Photon does; an error where gif
+// 0.13 fails.
+func DecodeGIF(data []byte) (image.Image, error) {
 	if len(data) < 13 || !bytes.HasPrefix(data, []byte("GIF")) {
 		return nil, errGIF
 	}
@@ -38,7 +39,7 @@ func piGIF(data []byte) (image.Image, error) {
 		global = data[pos : pos+n]
 		pos += n
 	}
-	if int64(sw)*int64(sh)*4 > photon.MaxAlloc {
+	if int64(sw)*int64(sh)*4 > MaxAlloc {
 		return nil, errGIF
 	}
 	transparent, hasT := 0, false
@@ -113,7 +114,7 @@ func piGIF(data []byte) (image.Image, error) {
 			if len(palette) == 0 || fw*fh == 0 || pos >= len(data) {
 				return nil, errGIF
 			}
-			if !(fx == 0 && fw == sw && fy+fh <= sh) && int64(fw)*int64(fh)*4 > photon.MaxAlloc-int64(sw)*int64(sh)*4 {
+			if !(fx == 0 && fw == sw && fy+fh <= sh) && int64(fw)*int64(fh)*4 > MaxAlloc-int64(sw)*int64(sh)*4 {
 				return nil, errGIF // the frame's own buffer is over the decoder's limit
 			}
 			lit := int(data[pos])

@@ -1,4 +1,4 @@
-package pi
+package photon
 
 import (
 	"bytes"
@@ -9,8 +9,6 @@ import (
 
 	"golang.org/x/image/vp8"
 	"golang.org/x/image/vp8l"
-
-	"github.com/readlens/readlens/reader/photon"
 )
 
 // A WebP as Photon decodes it: image 0.24.9's own WebP decoder
@@ -24,7 +22,7 @@ import (
 // first frame; the image is the canvas's size, whatever its frame's. The
 // frame's bitstreams are decoded by Go's vp8 and vp8l packages.
 
-var errWebP = errors.New("pi: image 0.24.9 does not decode this WebP")
+var errWebP = errors.New("photon: image 0.24.9 does not decode this WebP")
 
 // webpFrame is a decoded bitstream: its pixels and whether it has alpha
 // (VP8L and ALPH+VP8 have, a bare VP8 has not: RGB8).
@@ -91,9 +89,9 @@ var webpKnown = map[string]bool{"RIFF": true, "WEBP": true, "VP8 ": true, "VP8L"
 
 func u24(b []byte) int { return int(b[0]) | int(b[1])<<8 | int(b[2])<<16 }
 
-// piWebP decodes data as Photon does; an error where it throws (or
+// DecodeWebP decodes data as Photon does; an error where it throws (or
 // panics) and pi omits the image.
-func piWebP(data []byte) (image.Image, error) {
+func DecodeWebP(data []byte) (image.Image, error) {
 	if len(data) < 12 || string(data[:4]) != "RIFF" || string(data[8:12]) != "WEBP" {
 		return nil, errWebP
 	}
@@ -116,7 +114,7 @@ func piWebP(data []byte) (image.Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	if int64(f.w)*int64(f.h)*webpBpp(f) > photon.MaxAlloc {
+	if int64(f.w)*int64(f.h)*webpBpp(f) > MaxAlloc {
 		return nil, errWebP
 	}
 	return f.img, nil
@@ -361,7 +359,7 @@ func webpExtended(r *webpReader, hdr []byte) (image.Image, error) {
 		return nil, errWebP
 	}
 	bpp := webpBpp(f)
-	if int64(cw)*int64(ch)*bpp > photon.MaxAlloc {
+	if int64(cw)*int64(ch)*bpp > MaxAlloc {
 		return nil, errWebP
 	}
 	buf := make([]byte, int64(cw)*int64(ch)*bpp)

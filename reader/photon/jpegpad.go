@@ -1,8 +1,8 @@
-package pi
+package photon
 
 import "encoding/binary"
 
-// piJPEGPad is the JPEG as jpeg-decoder 0.3 (image 0.24.9's) reads it
+// PadJPEG is the JPEG as jpeg-decoder 0.3 (image 0.24.9's) reads it
 // where its entropy-coded data ends too soon: on reaching a marker inside
 // a scan it goes on with zero bits, where Go's decoder fails ("missing
 // 0xff00 sequence"). Zero bytes put before every marker that ends a
@@ -11,7 +11,7 @@ import "encoding/binary"
 // for one restart interval, or a scan without any: 256 bytes a block,
 // more than any block can take of zero bits. nil when the file is not
 // laid out for it.
-func piJPEGPad(b []byte) []byte {
+func PadJPEG(b []byte) []byte {
 	if len(b) < 4 || b[0] != 0xff || b[1] != 0xd8 {
 		return nil
 	}
