@@ -97,7 +97,7 @@ func readOne(ctx context.Context, env Env, p Profile, args Args) (*Plan, *Found,
 		if found.Page != nil {
 			// Format made its own lines of the page's (Outcome.Line): the
 			// page's go back for the next window (recycle.go).
-			giveLines(found.Page.Lines)
+			lineBufs.give(found.Page.Lines)
 			found.Page.Lines = nil
 		}
 	}

@@ -18,60 +18,36 @@ import (
 // long read's, rare, and would hold its size in the pool.
 const recycledMax = 1 << 16
 
+// recycler keeps slices of T by powers of two: pool c holds slices with
+// room for at least 1<<c elements.
+type recycler[T any] [bits.UintSize]sync.Pool // of *[]T
+
 var (
-	linePools [bits.UintSize]sync.Pool // of *[]Line, by class
-	partPools [bits.UintSize]sync.Pool // of *[]Part
+	lineBufs recycler[Line]
+	partBufs recycler[Part]
 )
 
-// class is the pool of buffers that hold at least n elements.
-func class(n int) int { return bits.Len(uint(max(n, 1) - 1)) }
-
-// takeLines is an empty slice with room for n lines.
-func takeLines(n int) []Line {
+// take is an empty slice with room for n elements.
+func (r *recycler[T]) take(n int) []T {
 	if n > recycledMax {
-		return make([]Line, 0, n)
+		return make([]T, 0, n)
 	}
-	c := class(n)
-	if b, ok := linePools[c].Get().(*[]Line); ok {
+	c := bits.Len(uint(max(n, 1) - 1))
+	if b, ok := r[c].Get().(*[]T); ok {
 		return (*b)[:0]
 	}
-	return make([]Line, 0, 1<<c)
+	return make([]T, 0, 1<<c)
 }
 
-// giveLines keeps b for a later takeLines; nothing may hold it.
-func giveLines(b []Line) {
+// give keeps b for a later take; nothing may hold it. A slice grown past
+// its class by appending joins the class its capacity fills.
+func (r *recycler[T]) give(b []T) {
 	n := cap(b)
 	if n == 0 || n > recycledMax {
 		return
 	}
-	// A buffer grown past its class by appending belongs to the class it
-	// fills: the one below its capacity unless that is a power of two.
-	c := bits.Len(uint(n)) - 1
 	b = b[:0]
-	linePools[c].Put(&b)
-}
-
-// takeParts is an empty slice with room for n parts.
-func takeParts(n int) []Part {
-	if n > recycledMax {
-		return make([]Part, 0, n)
-	}
-	c := class(n)
-	if b, ok := partPools[c].Get().(*[]Part); ok {
-		return (*b)[:0]
-	}
-	return make([]Part, 0, 1<<c)
-}
-
-// giveParts keeps b for a later takeParts; nothing may hold it.
-func giveParts(b []Part) {
-	n := cap(b)
-	if n == 0 || n > recycledMax {
-		return
-	}
-	c := bits.Len(uint(n)) - 1
-	b = b[:0]
-	partPools[c].Put(&b)
+	r[bits.Len(uint(n))-1].Put(&b)
 }
 
 // Release hands the result's Parts and Lines back to readlens, for later
@@ -79,7 +55,7 @@ func giveParts(b []Part) {
 // them) any more. They are nil afterwards; Output and every other field
 // stay as they were.
 func (r *Result) Release() {
-	giveParts(r.Parts)
-	giveLines(r.Lines)
+	partBufs.give(r.Parts)
+	lineBufs.give(r.Lines)
 	r.Parts, r.Lines = nil, nil
 }

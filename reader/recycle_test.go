@@ -7,17 +7,17 @@ import "testing"
 func TestRecycledBuffersHaveRoom(t *testing.T) {
 	for _, given := range []int{1, 2, 3, 5, 63, 64, 65, 100, 1000, 4096, recycledMax} {
 		for _, n := range []int{1, 2, 3, 4, 33, 64, 65, 100, 129, 1000, 4097, recycledMax} {
-			giveLines(make([]Line, given/2, given))
-			if l := takeLines(n); len(l) != 0 || cap(l) < n {
+			lineBufs.give(make([]Line, given/2, given))
+			if l := lineBufs.take(n); len(l) != 0 || cap(l) < n {
 				t.Fatalf("gave cap %d, took %d: len %d cap %d", given, n, len(l), cap(l))
 			}
-			giveParts(make([]Part, given/2, given))
-			if p := takeParts(n); len(p) != 0 || cap(p) < n {
+			partBufs.give(make([]Part, given/2, given))
+			if p := partBufs.take(n); len(p) != 0 || cap(p) < n {
 				t.Fatalf("gave parts cap %d, took %d: len %d cap %d", given, n, len(p), cap(p))
 			}
 		}
 	}
-	if l := takeLines(recycledMax + 1); cap(l) < recycledMax+1 {
+	if l := lineBufs.take(recycledMax + 1); cap(l) < recycledMax+1 {
 		t.Fatalf("a buffer past recycledMax: cap %d", cap(l))
 	}
 }

@@ -232,8 +232,8 @@ func OutcomeFor(pg *Page) *Outcome {
 		return o
 	}
 	n := len(pg.Lines)
-	o.Parts = takeParts(2*n + 8)
-	o.Lines = takeLines(n)
+	o.Parts = partBufs.take(2*n + 8)
+	o.Lines = lineBufs.take(n)
 	// A number prefix, a separator and a little markup a line, beyond the
 	// text itself: an estimate; past it the builder grows as usual.
 	o.text.Grow(pg.Bytes + 16*n + 512)

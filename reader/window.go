@@ -191,7 +191,7 @@ func (w *Window) retain() int {
 func window(s *scanner, w Window) *Page {
 	pg := &Page{}
 	if w.expect > 0 {
-		pg.Lines = takeLines(w.expect)
+		pg.Lines = lineBufs.take(w.expect)
 	}
 	// A scanner resumed from Marks has passed some of the lines already.
 	if s.skip(w.Start - s.lines); s.lines < w.Start {
