@@ -30,14 +30,9 @@ func DecodeGIF(data []byte) (image.Image, error) {
 	sw, sh := int(data[6])|int(data[7])<<8, int(data[8])|int(data[9])<<8
 	flags := data[10]
 	pos := 13
-	var global []byte
-	if flags&0x80 != 0 {
-		n := 3 << (flags&7 + 1)
-		if pos+n > len(data) {
-			return nil, errGIF
-		}
-		global = data[pos : pos+n]
-		pos += n
+	global, pos, ok := gifColors(data, pos, flags)
+	if !ok {
+		return nil, errGIF
 	}
 	if int64(sw)*int64(sh)*4 > MaxAlloc {
 		return nil, errGIF
@@ -102,14 +97,13 @@ func DecodeGIF(data []byte) (image.Image, error) {
 			fw, fh := int(d[4])|int(d[5])<<8, int(d[6])|int(d[7])<<8
 			fflags := d[8]
 			pos += 10
-			palette := global
-			if fflags&0x80 != 0 {
-				n := 3 << (fflags&7 + 1)
-				if pos+n > len(data) {
-					return nil, errGIF
-				}
-				palette = data[pos : pos+n]
-				pos += n
+			palette, next, ok := gifColors(data, pos, fflags)
+			if !ok {
+				return nil, errGIF
+			}
+			pos = next
+			if palette == nil {
+				palette = global
 			}
 			if len(palette) == 0 || fw*fh == 0 || pos >= len(data) {
 				return nil, errGIF
@@ -166,4 +160,18 @@ func gifDeinterlace(idx []byte, w, h int) []byte {
 		}
 	}
 	return out
+}
+
+// gifColors is the colour table that flags say follows at pos (nil when
+// none does), and where what follows it starts; ok is false when the data
+// ends inside it.
+func gifColors(data []byte, pos int, flags byte) (table []byte, next int, ok bool) {
+	if flags&0x80 == 0 {
+		return nil, pos, true
+	}
+	n := 3 << (flags&7 + 1)
+	if pos+n > len(data) {
+		return nil, pos, false
+	}
+	return data[pos : pos+n], pos + n, true
 }
