@@ -1,0 +1,46 @@
+package photonsend
+
+import (
+	"fmt"
+	"image"
+	"testing"
+
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/photon"
+)
+
+// TestShrinkSteps checks the loop pi's resizeImage and opencode's
+// Image.normalize run, which one of pi's recordings reaches once
+// (binary_noise_png): each step is ×0.75, floored, each side at least
+// 1, until something fits or 1×1 does not, and an empty side sends nothing.
+func TestShrinkSteps(t *testing.T) {
+	src := photon.FromDecoded(image.NewNRGBA(image.Rect(0, 0, 40, 3)), 40, 3)
+	m := func(w, h int) *image.NRGBA { return photon.Resize(src, w, h) }
+	var tried []string
+	accept := func(maxW int) func(*image.NRGBA) *reader.Attachment {
+		return func(r *image.NRGBA) *reader.Attachment {
+			tried = append(tried, fmt.Sprintf("%dx%d", r.Rect.Dx(), r.Rect.Dy()))
+			if r.Rect.Dx() <= maxW {
+				return &reader.Attachment{Width: r.Rect.Dx(), Height: r.Rect.Dy()}
+			}
+			return nil
+		}
+	}
+	if a := Shrink(m, 40, 3, accept(10)); a == nil || a.Width != 9 || a.Height != 1 {
+		t.Errorf("sent %+v", a)
+	}
+	if want := "[40x3 30x2 22x1 16x1 12x1 9x1]"; fmt.Sprint(tried) != want {
+		t.Errorf("tried %v, want %s", tried, want)
+	}
+	tried = nil
+	if a := Shrink(m, 5, 2, accept(0)); a != nil {
+		t.Errorf("sent %+v when nothing fits", a)
+	}
+	if want := "[5x2 3x1 2x1 1x1]"; fmt.Sprint(tried) != want {
+		t.Errorf("tried %v, want %s", tried, want)
+	}
+	tried = nil
+	if a := Shrink(m, 0, 2000, accept(100)); a != nil || tried != nil {
+		t.Errorf("an empty side: sent %+v after %v", a, tried)
+	}
+}
