@@ -3,7 +3,6 @@ package pi
 import (
 	"fmt"
 	"image"
-	"math"
 
 	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/reader/agents/internal/photonsend"
@@ -85,21 +84,12 @@ func piDecode(src *photonsend.Source, data []byte) (*photon.Image, *reader.Conve
 // other side Math.round'ed.
 func piBox(w, h int) (int, int) {
 	if w > piMaxSide {
-		h, w = jsRound(float64(h*piMaxSide)/float64(w)), piMaxSide
+		h, w = photonsend.Round(float64(h*piMaxSide)/float64(w)), piMaxSide
 	}
 	if h > piMaxSide {
-		w, h = jsRound(float64(w*piMaxSide)/float64(h)), piMaxSide
+		w, h = photonsend.Round(float64(w*piMaxSide)/float64(h)), piMaxSide
 	}
 	return w, h
-}
-
-// jsRound is Math.round for the positive quotients pi rounds: halves up.
-func jsRound(q float64) int {
-	r := math.Floor(q)
-	if q-r >= 0.5 {
-		r++
-	}
-	return int(r)
 }
 
 // dimensionNote is formatDimensionNote: the scale is the widths' ratio,

@@ -14,14 +14,6 @@ import (
 	"github.com/readlens/readlens/reader"
 )
 
-func TestJSRound(t *testing.T) {
-	for q, want := range map[float64]int{0.4: 0, 0.5: 1, 1333.3333333333333: 1333, 66.66666666666667: 67, 95.23809523809524: 95, 2.5: 3} {
-		if got := jsRound(q); got != want {
-			t.Errorf("jsRound(%v) = %d, want %d", q, got, want)
-		}
-	}
-}
-
 // TestExifOrientation checks where pi looks for the tag: a JPEG's first
 // APP1 if it is Exif, a WebP's EXIF chunk, big- and little-endian TIFF.
 func TestExifOrientation(t *testing.T) {

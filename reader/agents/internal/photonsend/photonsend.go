@@ -12,6 +12,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"image"
+	"math"
 
 	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/reader/node"
@@ -173,4 +174,14 @@ func Encode(m *image.NRGBA, fits func(b64 int64) bool) *reader.Attachment {
 		}
 	}
 	return nil
+}
+
+// Round is JavaScript's Math.round for the positive quotients the boxes
+// round: halves up.
+func Round(q float64) int {
+	r := math.Floor(q)
+	if q-r >= 0.5 {
+		r++
+	}
+	return int(r)
 }

@@ -44,3 +44,11 @@ func TestShrinkSteps(t *testing.T) {
 		t.Errorf("an empty side: sent %+v after %v", a, tried)
 	}
 }
+
+func TestRound(t *testing.T) {
+	for q, want := range map[float64]int{0.4: 0, 0.5: 1, 1333.3333333333333: 1333, 66.66666666666667: 67, 95.23809523809524: 95, 2.5: 3} {
+		if got := Round(q); got != want {
+			t.Errorf("Round(%v) = %d, want %d", q, got, want)
+		}
+	}
+}
