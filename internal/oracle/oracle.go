@@ -45,6 +45,11 @@ type Record struct {
 	// Preview is the tool's metadata.preview, for tools that have one
 	// (opencode-legacy); it reaches the UI, never the model.
 	Preview *string `json:"preview,omitempty"`
+	// ToolAttachments are the attachments the read tool itself returned,
+	// where what the model received differs (opencode's session resizes or
+	// drops an image after the tool, and Output and Attachments are then
+	// what reached the model).
+	ToolAttachments []Attachment `json:"tool_attachments,omitempty"`
 	// Timeout says the tool never answered (a FIFO, a device).
 	Timeout bool `json:"timeout,omitempty"`
 	// Render holds pi's own renderCall/renderResult strings, ANSI stripped,

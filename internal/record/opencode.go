@@ -1,13 +1,26 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"image"
+	_ "image/gif" // the sizes of the images the model received
+	_ "image/jpeg"
+	_ "image/png"
+	"io"
+	"net"
+	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
+
+	_ "golang.org/x/image/webp"
 
 	"github.com/readlens/readlens/internal/oracle"
 )
@@ -26,7 +39,13 @@ func runOpencode(env oracleEnv, args string) (*record, error) {
 		_, msg, ok := strings.Cut(stderr, "Unexpected error\n\n")
 		return msg, ok
 	}
-	return runOpencodeBinary(env, bin, args, false, toolError)
+	r, err := runOpencodeBinary(env, bin, args, false, toolError)
+	if err != nil || len(r.Attachments) == 0 {
+		return r, err
+	}
+	// The tool's attachments are not what the model receives: the session
+	// normalizes each image first (resized, re-encoded or dropped).
+	return opencodeModelSide(env, bin, args, r)
 }
 
 // runOpencodeBinary runs one opencode release's read tool through the
@@ -79,6 +98,144 @@ func runOpencodeBinary(env oracleEnv, bin, args string, preview bool, toolError 
 			return nil, err
 		}
 		r.Attachments = append(r.Attachments, attachment(a.Mime, data))
+	}
+	return r, nil
+}
+
+var opencodeNetns sync.Once
+
+// opencodeModelSide runs the call once more in a session, `opencode run`
+// against the fake Messages API, and records what the model received in
+// the tool result: its text and its images as the API request holds them.
+// The tool's own attachments stay in ToolAttachments where they differ.
+// The run needs a network namespace with only loopback: the first such
+// case runs the whole recorder again inside one (as Codex's does).
+func opencodeModelSide(env oracleEnv, bin, args string, tool *record) (*record, error) {
+	if os.Getenv(netnsEnv) == "" {
+		opencodeNetns.Do(func() {
+			_, err := reexecInNetns()
+			os.RemoveAll(filepath.Dir(env.root)) // main's deferred removal never runs
+			if err != nil {
+				fail(err.Error())
+			}
+			os.Exit(0)
+		})
+	}
+	bin, err := filepath.Abs(bin)
+	if err != nil {
+		return nil, err
+	}
+	home, err := os.MkdirTemp("", "readlens-opencode-home-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(home)
+	api := &fakeAPI{script: script{root: env.root, steps: []sessionStep{{calls: []sessionCall{{"read", args}}}}}, model: "claude-sonnet-4-5", tool: "read"}
+	var mu sync.Mutex
+	var result json.RawMessage // the tool_result block of the call, as last sent
+	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		var req struct {
+			Messages []struct {
+				Content json.RawMessage `json:"content"`
+			} `json:"messages"`
+		}
+		if json.Unmarshal(body, &req) == nil {
+			for _, m := range req.Messages {
+				var blocks []json.RawMessage
+				if json.Unmarshal(m.Content, &blocks) != nil {
+					continue
+				}
+				for _, b := range blocks {
+					var head apiBlock
+					if json.Unmarshal(b, &head) == nil && head.Type == "tool_result" && head.ToolUseID == toolUseID(0, 0) {
+						mu.Lock()
+						result = b
+						mu.Unlock()
+					}
+				}
+			}
+		}
+		api.ServeHTTP(w, r)
+	})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	srv := &http.Server{Handler: handler}
+	go srv.Serve(ln)
+	defer srv.Close()
+	config := opencodeConfig("http://"+ln.Addr().String()+"/v1", api.model)
+	config["permission"].(map[string]any)["read"] = "allow"
+	config["snapshot"] = false // no git snapshot of the fixture tree at every step
+	if err := writeOpencodeConfig(home, config); err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), env.timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, "run", "--format", "json", "--model", "fake/"+api.model, "Read the file.")
+	cmd.Dir, cmd.Env = env.root, opencodeEnv(home)
+	var stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = io.Discard, &stderr
+	runErr := cmd.Run()
+	mu.Lock()
+	defer mu.Unlock()
+	if result == nil {
+		return nil, fmt.Errorf("opencode run sent no result of the call (%v): %s", runErr, tail(stderr.String()))
+	}
+	var block struct {
+		IsError bool            `json:"is_error"`
+		Content json.RawMessage `json:"content"`
+	}
+	if err := json.Unmarshal(result, &block); err != nil {
+		return nil, err
+	}
+	r := &record{}
+	r.Title, r.IsError = tool.Title, block.IsError
+	r.Attachments = []oracle.Attachment{}
+	if json.Unmarshal(block.Content, &r.Output) != nil { // a string, or blocks
+		var parts []struct {
+			Type   string `json:"type"`
+			Text   string `json:"text"`
+			Source struct {
+				MediaType string `json:"media_type"`
+				Data      string `json:"data"`
+			} `json:"source"`
+		}
+		if err := json.Unmarshal(block.Content, &parts); err != nil {
+			return nil, err
+		}
+		texts := 0
+		for _, p := range parts {
+			switch p.Type {
+			case "text":
+				r.Output += p.Text
+				texts++
+			case "image", "document":
+				data, err := base64.StdEncoding.DecodeString(p.Source.Data)
+				if err != nil {
+					return nil, err
+				}
+				a := attachment(p.Source.MediaType, data)
+				if cfg, _, err := image.DecodeConfig(bytes.NewReader(data)); err == nil && p.Type == "image" {
+					a.Width, a.Height = cfg.Width, cfg.Height
+				}
+				r.Attachments = append(r.Attachments, a)
+			default:
+				return nil, fmt.Errorf("a %q block in the tool result", p.Type)
+			}
+		}
+		if texts != 1 {
+			return nil, fmt.Errorf("%d text blocks in the tool result", texts)
+		}
+	}
+	same := len(r.Attachments) == len(tool.Attachments)
+	for i := 0; same && i < len(r.Attachments); i++ {
+		same = r.Attachments[i].SHA256 == tool.Attachments[i].SHA256 && r.Attachments[i].Mime == tool.Attachments[i].Mime
+	}
+	if !same {
+		r.ToolAttachments = tool.Attachments
 	}
 	return r, nil
 }

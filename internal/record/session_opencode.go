@@ -85,39 +85,11 @@ func recordOpencodeSession(name string, timeout time.Duration) error {
 	go srv.Serve(ln)
 	defer srv.Close()
 
-	config := map[string]any{
-		"$schema":     "https://opencode.ai/config.json",
-		"autoupdate":  false,
-		"share":       "disabled",
-		"model":       "fake/" + api.model,
-		"small_model": "fake/" + api.model,
-		"permission":  map[string]any{"edit": "allow", "bash": "allow", "external_directory": "allow"},
-		"provider": map[string]any{"fake": map[string]any{
-			"npm": "@ai-sdk/anthropic", "name": "Fake Anthropic",
-			"options": map[string]any{"baseURL": "http://" + ln.Addr().String() + "/v1", "apiKey": "sk-ant-oracle-not-a-key"},
-			"models":  map[string]any{api.model: map[string]any{"name": "Fake", "attachment": true, "tool_call": true, "limit": map[string]int{"context": 200000, "output": 8192}}},
-		}},
-	}
-	cfgDir := filepath.Join(home, ".config", "opencode")
-	if err := os.MkdirAll(cfgDir, 0o755); err != nil {
+	config := opencodeConfig("http://"+ln.Addr().String()+"/v1", api.model)
+	if err := writeOpencodeConfig(home, config); err != nil {
 		return err
 	}
-	cfg, _ := json.MarshalIndent(config, "", "  ")
-	if err := os.WriteFile(filepath.Join(cfgDir, "opencode.json"), cfg, 0o644); err != nil {
-		return err
-	}
-	env := []string{
-		"PATH=" + os.Getenv("PATH"),
-		"HOME=" + home,
-		"XDG_CONFIG_HOME=" + filepath.Join(home, ".config"),
-		"XDG_DATA_HOME=" + filepath.Join(home, ".local", "share"),
-		"XDG_CACHE_HOME=" + filepath.Join(home, ".cache"),
-		"XDG_STATE_HOME=" + filepath.Join(home, ".local", "state"),
-		"OPENCODE_DISABLE_AUTOUPDATE=1", "OPENCODE_DISABLE_MODELS_FETCH=1", "OPENCODE_DISABLE_LSP_DOWNLOAD=1",
-		"OPENCODE_DISABLE_SHARE=1", "OPENCODE_DISABLE_DEFAULT_PLUGINS=1", "OPENCODE_DISABLE_CLAUDE_CODE=1",
-		"OPENCODE_DISABLE_EXTERNAL_SKILLS=1", "OPENCODE_DISABLE_AUTOCOMPACT=1", "OPENCODE_EXPERIMENTAL_DISABLE_FILEWATCHER=1",
-		"NO_PROXY=*",
-	}
+	env := opencodeEnv(home)
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	argv := []string{"run", "--format", "json", "--model", "fake/" + api.model, "Read the files the script names, one call at a time."}
@@ -207,4 +179,49 @@ func recordOpencodeSession(name string, timeout time.Duration) error {
 	meta["config"].(map[string]any)["provider"].(map[string]any)["fake"].(map[string]any)["options"].(map[string]any)["baseURL"] = "http://127.0.0.1:PORT/v1"
 	b, _ := json.MarshalIndent(meta, "", "  ")
 	return os.WriteFile(filepath.Join(dir, name+".recording.json"), append(b, '\n'), 0o644)
+}
+
+// opencodeConfig is the opencode.json of a run against the fake Messages
+// API at baseURL: a provider of its own (npm @ai-sdk/anthropic) whose one
+// model takes attachments and tools, no autoupdate, no sharing.
+func opencodeConfig(baseURL, model string) map[string]any {
+	return map[string]any{
+		"$schema":     "https://opencode.ai/config.json",
+		"autoupdate":  false,
+		"share":       "disabled",
+		"model":       "fake/" + model,
+		"small_model": "fake/" + model,
+		"permission":  map[string]any{"edit": "allow", "bash": "allow", "external_directory": "allow"},
+		"provider": map[string]any{"fake": map[string]any{
+			"npm": "@ai-sdk/anthropic", "name": "Fake Anthropic",
+			"options": map[string]any{"baseURL": baseURL, "apiKey": "sk-ant-oracle-not-a-key"},
+			"models":  map[string]any{model: map[string]any{"name": "Fake", "attachment": true, "tool_call": true, "limit": map[string]int{"context": 200000, "output": 8192}}},
+		}},
+	}
+}
+
+func writeOpencodeConfig(home string, config map[string]any) error {
+	cfgDir := filepath.Join(home, ".config", "opencode")
+	if err := os.MkdirAll(cfgDir, 0o755); err != nil {
+		return err
+	}
+	cfg, _ := json.MarshalIndent(config, "", "  ")
+	return os.WriteFile(filepath.Join(cfgDir, "opencode.json"), cfg, 0o644)
+}
+
+// opencodeEnv is the environment of an opencode run whose state lives
+// under home, with the flags opencode-read.sh sets.
+func opencodeEnv(home string) []string {
+	return []string{
+		"PATH=" + os.Getenv("PATH"),
+		"HOME=" + home,
+		"XDG_CONFIG_HOME=" + filepath.Join(home, ".config"),
+		"XDG_DATA_HOME=" + filepath.Join(home, ".local", "share"),
+		"XDG_CACHE_HOME=" + filepath.Join(home, ".cache"),
+		"XDG_STATE_HOME=" + filepath.Join(home, ".local", "state"),
+		"OPENCODE_DISABLE_AUTOUPDATE=1", "OPENCODE_DISABLE_MODELS_FETCH=1", "OPENCODE_DISABLE_LSP_DOWNLOAD=1",
+		"OPENCODE_DISABLE_SHARE=1", "OPENCODE_DISABLE_DEFAULT_PLUGINS=1", "OPENCODE_DISABLE_CLAUDE_CODE=1",
+		"OPENCODE_DISABLE_EXTERNAL_SKILLS=1", "OPENCODE_DISABLE_AUTOCOMPACT=1", "OPENCODE_EXPERIMENTAL_DISABLE_FILEWATCHER=1",
+		"NO_PROXY=*",
+	}
 }
