@@ -51,6 +51,14 @@ var ErrNotObject = errors.New("tool arguments must be a JSON object")
 
 // ParseArgs reads a JSON object of tool arguments.
 func ParseArgs(raw json.RawMessage) (Args, error) {
+	if a, ok := parsePlain(raw); ok {
+		return a, nil
+	}
+	return parseGeneral(raw)
+}
+
+// parseGeneral is ParseArgs for any input, through json.Decoder's tokens.
+func parseGeneral(raw json.RawMessage) (Args, error) {
 	a := Args{Raw: raw, vals: map[string]Value{}}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()

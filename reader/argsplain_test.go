@@ -1,0 +1,64 @@
+package reader
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestParsePlainAgrees holds the plain path to the general one: on every
+// input it takes, it must give what json.Decoder's path gives, and it
+// must take readlens's own arguments.
+func TestParsePlainAgrees(t *testing.T) {
+	pieces := []string{
+		`"filePath"`, `"path"`, `"a"`, `""`, `"é"`, `"\u00e9"`, `"a\"b"`, `"\xff"`, "\"\t\"", `"a b"`,
+		`1`, `0`, `-0`, `01`, `1.5`, `1.`, `.5`, `-`, `1e400`, `1E+2`, `2e-3`, `9007199254740993`,
+		`true`, `false`, `null`, `nul`, `tru`, `[]`, `{}`, `[1,2]`, `{"x":1}`, ` `, `:`, `,`, `}`, `{`,
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	inputs := []string{`{}`, `{"filePath":"/a/b.go"}`, `{"path":"x","offset":1,"limit":2000}`, `{"a":1,"a":2}`, ` {"a":1}`, `{"a":1} `, `{"a":1}}`, `{"a":1,}`}
+	for range 20000 {
+		var b strings.Builder
+		b.WriteString("{")
+		n := r.IntN(4)
+		for i := range n {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			b.WriteString(pieces[r.IntN(10)]) // a key
+			b.WriteString(":")
+			b.WriteString(pieces[r.IntN(len(pieces))])
+			if r.IntN(20) == 0 {
+				b.WriteString(pieces[r.IntN(len(pieces))])
+			}
+		}
+		b.WriteString("}")
+		inputs = append(inputs, b.String())
+	}
+	took := 0
+	for _, in := range inputs {
+		raw := json.RawMessage(in)
+		plain, ok := parsePlain(raw)
+		if !ok {
+			continue
+		}
+		took++
+		general, err := parseGeneral(raw)
+		if err != nil {
+			t.Fatalf("%q: the plain path took it, the general one says %v", in, err)
+		}
+		if !reflect.DeepEqual(plain, general) {
+			t.Fatalf("%q:\nplain   %#v\ngeneral %#v", in, plain, general)
+		}
+	}
+	if took < 2000 {
+		t.Fatalf("the plain path took %d of %d inputs: too few to hold it to anything", took, len(inputs))
+	}
+	for _, in := range []string{`{"filePath":"/a/b.go"}`, `{"path":"x","offset":1,"limit":2000}`, `{}`} {
+		if _, ok := parsePlain(json.RawMessage(in)); !ok {
+			t.Errorf("%s: not taken by the plain path", in)
+		}
+	}
+}
