@@ -44,8 +44,21 @@ var ErrRealpathLoop = errors.New("infinite recursion")
 
 // nodeRealpath is fs.realpathSync: every symbolic link in p resolved, the
 // way libuv's realpath(3) does. Components are walked with Lstat; an FS
-// that cannot read links has none.
+// that cannot read links has none. A snapshot keeps the answer for the run,
+// as it keeps the stats it is made of.
 func nodeRealpath(fsys FS, p string) (string, error) {
+	if s, ok := fsys.(realpathKeeper); ok {
+		return s.realpath(p)
+	}
+	return walkRealpath(fsys, p)
+}
+
+// realpathKeeper is an FS that keeps real paths: a snapshot.
+type realpathKeeper interface {
+	realpath(p string) (string, error)
+}
+
+func walkRealpath(fsys FS, p string) (string, error) {
 	rl, _ := fsys.(Readlinker)
 	resolved := "/"
 	rest := splitPath(p)

@@ -71,7 +71,7 @@ func (c *StatCache) Close() {
 }
 
 type statKey struct {
-	op   byte // 's'tat, 'l'stat, 'r'eadlink
+	op   byte // 's'tat, 'l'stat, 'r'eadlink, real'p'ath
 	name string
 }
 
@@ -199,6 +199,17 @@ func (s *snapshot) readlink(name string) (string, error) {
 	a := s.cache.get(s.key('r', name), func() statAnswer {
 		t, err := s.fsys.(Readlinker).Readlink(name)
 		return statAnswer{target: t, err: err}
+	})
+	return a.target, a.err
+}
+
+// realpath is nodeRealpath's answer for p, kept for the run with the stats
+// it was walked from: an audit asks it of the working directory on every
+// call, and of each file once for every agent.
+func (s *snapshot) realpath(p string) (string, error) {
+	a := s.cache.get(s.key('p', p), func() statAnswer {
+		r, err := walkRealpath(wrapSnapshot(s), p)
+		return statAnswer{target: r, err: err}
 	})
 	return a.target, a.err
 }

@@ -204,3 +204,39 @@ func TestSnapshotConfinedAnswersApart(t *testing.T) {
 		}
 	}
 }
+
+// TestSnapshotKeepsRealPaths: a real path is walked once a run, and a
+// link changed after that is still resolved as it was (the snapshot's
+// promise: the tree stands still while it is audited).
+func TestSnapshotKeepsRealPaths(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "real"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("real", filepath.Join(dir, "link")); err != nil {
+		t.Fatal(err)
+	}
+	cache := &StatCache{}
+	s := Snapshot(OS{}, cache, "", nil, nil)
+	p := filepath.Join(dir, "link")
+	want, _ := filepath.EvalSymlinks(p)
+	if got, ok := RealPath(s, p); !ok || got != want {
+		t.Fatalf("RealPath = %q %v, want %q", got, ok, want)
+	}
+	if err := os.Remove(p); err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := RealPath(Snapshot(OS{}, cache, "", nil, nil), p); !ok || got != want {
+		t.Errorf("after the link went: RealPath = %q %v, want the run's %q", got, ok, want)
+	}
+	if _, ok := RealPath(OS{}, p); ok {
+		t.Errorf("the disk still resolves the removed link")
+	}
+	// Kept, not walked again from kept stats: a walk joins a name for
+	// every component.
+	deep := filepath.Join(dir, "real", "a", "b", "c")
+	RealPath(s, deep)
+	if n := testing.AllocsPerRun(100, func() { RealPath(s, deep) }); n > 0 {
+		t.Errorf("a kept real path made %v allocations: walked again", n)
+	}
+}
