@@ -199,14 +199,44 @@ func JSONObject(kv ...any) json.RawMessage {
 		if b.Len() > 1 {
 			b.WriteByte(',')
 		}
-		k, _ := json.Marshal(kv[i])
-		v, _ := json.Marshal(kv[i+1])
-		b.Write(k)
+		writeJSON(&b, kv[i])
 		b.WriteByte(':')
-		b.Write(v)
+		writeJSON(&b, kv[i+1])
 	}
 	b.WriteByte('}')
 	return b.Bytes()
+}
+
+// writeJSON writes v as json.Marshal does. A string json.Marshal writes
+// between quotes as it is, and an int, skip its reflection: an audit builds
+// arguments for every file and agent.
+func writeJSON(b *bytes.Buffer, v any) {
+	switch v := v.(type) {
+	case string:
+		if plainASCII(v) {
+			b.WriteByte('"')
+			b.WriteString(v)
+			b.WriteByte('"')
+			return
+		}
+	case int:
+		b.WriteString(strconv.Itoa(v))
+		return
+	}
+	j, _ := json.Marshal(v)
+	b.Write(j)
+}
+
+// plainASCII reports whether json.Marshal writes s unchanged: printable
+// ASCII with no quote, backslash or HTML character to escape.
+func plainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c < 0x20 || c >= 0x7f, c == '"', c == '\\', c == '<', c == '>', c == '&':
+			return false
+		}
+	}
+	return true
 }
 
 // ZodType is zod 4's name for the type of a value it rejects; Claude Code

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -59,6 +60,28 @@ func TestParsePlainAgrees(t *testing.T) {
 	for _, in := range []string{`{"filePath":"/a/b.go"}`, `{"path":"x","offset":1,"limit":2000}`, `{}`} {
 		if _, ok := parsePlain(json.RawMessage(in)); !ok {
 			t.Errorf("%s: not taken by the plain path", in)
+		}
+	}
+}
+
+// TestJSONObjectAsMarshal: the arguments readlens builds are json.Marshal's
+// bytes, whatever the name.
+func TestJSONObjectAsMarshal(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 5000 {
+		b := make([]byte, r.IntN(12))
+		for i := range b {
+			b[i] = byte(r.IntN(256))
+			if r.IntN(2) == 0 {
+				b[i] = byte(0x20 + r.IntN(0x5f))
+			}
+		}
+		name, n := string(b), r.IntN(5000)-2500
+		got := JSONObject("filePath", name, "offset", n, "limit", nil)
+		k, _ := json.Marshal(name)
+		want := `{"filePath":` + string(k) + `,"offset":` + strconv.Itoa(n) + `}`
+		if string(got) != want {
+			t.Fatalf("JSONObject(%q, %d) = %s, want %s", name, n, got, want)
 		}
 	}
 }
