@@ -168,7 +168,7 @@ func (req Request) env() (Env, error) {
 	}
 	e.Cwd = node.Resolve(wd, e.Cwd)
 	if e.Worktree == "" {
-		e.Worktree = worktreeOf(e.FS, e.Cwd)
+		e.Worktree = Worktree(e.FS, e.Cwd)
 	} else {
 		e.Worktree = node.Resolve(wd, e.Worktree)
 	}
@@ -178,8 +178,9 @@ func (req Request) env() (Env, error) {
 	return e, nil
 }
 
-// worktreeOf finds the git worktree containing dir, or "/" outside one.
-func worktreeOf(fsys FS, dir string) string {
+// Worktree is the git worktree containing the absolute directory dir, or
+// "/" outside one: the project opencode sees, and a request's default.
+func Worktree(fsys FS, dir string) string {
 	for d := dir; ; d = node.Dirname(d) {
 		if _, err := fsys.Lstat(node.Join(d, ".git")); err == nil {
 			return d

@@ -25,6 +25,7 @@ import (
 
 	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/reader/compare"
+	"github.com/readlens/readlens/reader/node"
 )
 
 // Kind is what a finding says of a file and an agent.
@@ -180,6 +181,10 @@ func Run(ctx context.Context, opts Options, emit func(File) error) (Stats, error
 	fsys := opts.Base.FS
 	if fsys == nil {
 		fsys = reader.OS{}
+	}
+	if opts.Base.Worktree == "" && node.IsAbs(opts.Base.Cwd) {
+		// Every call would look for it, up from the same directory.
+		opts.Base.Worktree = reader.Worktree(fsys, node.Resolve("/", opts.Base.Cwd))
 	}
 	stats := &reader.StatCache{}
 	defer stats.Close()
