@@ -14,8 +14,9 @@ import (
 
 // blocklistTree holds a file of each kind the policy tells apart.
 func blocklistTree(t *testing.T) string {
+	// A whole 1×1 PNG: one that does not decode, opencode's session drops.
 	png := "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x02\x00\x00\x00\x90wS\xde" +
-		"\x00\x00\x00\x0cIDATx\x9cc\xf8\x0f\x00\x00\x01\x01\x00\x05\x18\xd8N\x00\x00\x00\x00IEND\xaeB`\x82"
+		"\x00\x00\x00\x0cIDATx\xdac\xf8\xcf\xc0\x00\x00\x03\x01\x01\x00\xf7\x03AC\x00\x00\x00\x00IEND\xaeB`\x82"
 	return fixtures.Tree(t, map[string]string{
 		"tool.exe":    "MZ but text\n",
 		"song.mp3":    "ID3 but text\n",

@@ -20,7 +20,7 @@ import (
 
 // referenceTables are the agents whose images readlens encodes itself, and
 // the package holding each one's table of recorded images.
-var referenceTables = map[string]string{"claude-code": "claude", "pi": "pi"}
+var referenceTables = map[string]string{"claude-code": "claude", "opencode": "opencode", "pi": "pi"}
 
 // TestReferences: every image readlens encodes itself (bytes_exact false)
 // for a file the agent's oracle recorded carries, as its reference, the

@@ -46,7 +46,7 @@ func (opencode) Info() reader.Info {
 		Name: "opencode", Agent: "opencode", Release: "1.18.33", Tool: "read", Titled: true,
 		Source:     "packages/opencode/src/tool/read.ts (npm opencode-ai), the v1 read tool the CLI session uses",
 		Spec:       "shared/research/opencode.md §3",
-		Recordings: "testdata/oracle/opencode, from the released binary (shared/oracles/opencode-read.sh)",
+		Recordings: "testdata/oracle/opencode, from the released binary (shared/oracles/opencode-read.sh; an attachment as the model received it, from `opencode run` against a fake Messages API)",
 		Params: []reader.Param{
 			{Name: "filePath", Type: "string", Required: true, Doc: "The absolute path to the file or directory to read"},
 			{Name: "offset", Type: "integer >= 0", Doc: "The line number to start reading from (1-indexed)"},
@@ -62,6 +62,7 @@ func (opencode) Info() reader.Info {
 		Notes: []string{
 			"subdirectory AGENTS.md/CLAUDE.md/CONTEXT.md reminders assume a fresh session: none was loaded before",
 			"directories are sorted with golang.org/x/text/collate, older than Bun's ICU: emoji and recent characters may sort apart",
+			"images the session resizes (over 2000x2000 pixels or 5 MiB of base64) are sent as readlens encodes them with ports of Photon's encoders: the mime type and dimensions are opencode's, the bytes can differ (bytes_exact: false)",
 		},
 	}
 }
@@ -102,6 +103,8 @@ func (opencode) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outco
 		Sample:       ocSample,
 		SampleBySize: true,
 		Media:        ocMedia,
+		Image:        ocNormalize,
+		References:   references,
 		Binary:       Binary,
 		// Bun's TextDecoder decodes the stream and is never flushed: an
 		// unfinished sequence at the end is dropped.
@@ -211,7 +214,7 @@ func (opencode) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	case f.Kind == reader.KindSpecial:
 		return reader.WouldHang("opencode", f)
 	case f.Media != nil:
-		return Attached(f.Media)
+		return ocImage(f.Media, f.Image)
 	case f.Binary:
 		o := reader.Fail("Cannot read binary file: " + p.Path)
 		o.Truncation.Cap = reader.CapBinary
