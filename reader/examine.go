@@ -100,10 +100,8 @@ func examine(ctx context.Context, fsys FS, p *Plan) (f Found) {
 	if p.SampleBySize {
 		n = int(min(int64(n), f.Size))
 	}
-	sample := make([]byte, n)
-	n, err = io.ReadFull(file, sample)
-	sample = sample[:n]
-	f.BytesRead = int64(n)
+	sample, err := readSample(file, n)
+	f.BytesRead = int64(len(sample))
 	if err != nil && err != io.EOF && !errors.Is(err, io.ErrUnexpectedEOF) {
 		f.Err = err
 		return f
@@ -158,6 +156,23 @@ func escaped(f *Found, err error) bool {
 	}
 	*f = Found{Kind: KindMissing, Err: err, Escaped: true}
 	return true
+}
+
+// readSample reads the first n bytes of the file, or all of a shorter
+// one. A file held in memory lends its own bytes, capped so that nothing
+// appended to the sample lands in them: an audit asks ten agents for a
+// sample of each file.
+func readSample(file File, n int) ([]byte, error) {
+	if h, ok := file.(*heldFile); ok && h.offset() == 0 {
+		n = min(n, len(h.data))
+		if _, err := h.Seek(int64(n), io.SeekStart); err != nil {
+			return nil, err
+		}
+		return h.data[:n:n], nil
+	}
+	sample := make([]byte, n)
+	n, err := io.ReadFull(file, sample)
+	return sample[:n], err
 }
 
 // readText decodes and windows a file whose first bytes are sample.

@@ -1,6 +1,7 @@
 package reader
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -238,5 +239,25 @@ func TestSnapshotKeepsRealPaths(t *testing.T) {
 	RealPath(s, deep)
 	if n := testing.AllocsPerRun(100, func() { RealPath(s, deep) }); n > 0 {
 		t.Errorf("a kept real path made %v allocations: walked again", n)
+	}
+}
+
+// TestHeldSampleLent: a held file's sample is its own bytes, read on from
+// there, and what is appended to the sample never lands in them.
+func TestHeldSampleLent(t *testing.T) {
+	data := []byte("0123456789")
+	h := &heldFile{Reader: bytes.NewReader(data), data: data}
+	sample, err := readSample(h, 4)
+	if err != nil || string(sample) != "0123" || &sample[0] != &data[0] {
+		t.Fatalf("sample %q %v: not the held bytes", sample, err)
+	}
+	_ = append(sample, 'x')
+	rest, _ := io.ReadAll(h)
+	if string(data) != "0123456789" || string(rest) != "456789" {
+		t.Errorf("held %q, read on %q", data, rest)
+	}
+	short := &heldFile{Reader: bytes.NewReader(data[:2]), data: data[:2]}
+	if s, err := readSample(short, 4); err != nil || string(s) != "01" {
+		t.Errorf("a shorter file's sample: %q %v", s, err)
 	}
 }
