@@ -134,7 +134,19 @@ func readSeveral(ctx context.Context, env Env, m Several, args Args) (*Plan, *Fo
 		// No one path stands for the call: only the bytes read add up.
 		first, total = nil, &Found{BytesRead: total.BytesRead}
 	}
-	return first, total, m.Join(calls, answers)
+	out = m.Join(calls, answers)
+	for _, a := range answers {
+		// Join wrote its own of the answers: their buffers go back, but
+		// for any the joined answer kept (Cline's one file keeps its lines).
+		if !sameBuffer(a.Parts, out.Parts) {
+			partBufs.give(a.Parts)
+		}
+		if !sameBuffer(a.Lines, out.Lines) {
+			lineBufs.give(a.Lines)
+		}
+		a.Parts, a.Lines = nil, nil
+	}
+	return first, total, out
 }
 
 // call is the request's arguments and the environment its tool runs in.

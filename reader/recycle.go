@@ -3,6 +3,7 @@ package reader
 import (
 	"math/bits"
 	"sync"
+	"unsafe"
 )
 
 // An audit makes ten calls on every file of a tree and drops each result
@@ -48,6 +49,11 @@ func (r *recycler[T]) give(b []T) {
 	}
 	b = b[:0]
 	r[bits.Len(uint(n))-1].Put(&b)
+}
+
+// sameBuffer reports whether a and b are slices of one array.
+func sameBuffer[T any](a, b []T) bool {
+	return cap(a) > 0 && cap(b) > 0 && unsafe.SliceData(a[:cap(a)]) == unsafe.SliceData(b[:cap(b)])
 }
 
 // Release hands the result's Parts and Lines back to readlens, for later

@@ -244,7 +244,7 @@ func OutcomeFor(pg *Page) *Outcome {
 // of text: for a profile that builds its answer from others' (Join), whose
 // sizes it knows, rather than growing to them.
 func OutcomeSized(parts, bytes int) *Outcome {
-	o := &Outcome{Parts: make([]Part, 0, parts)}
+	o := &Outcome{Parts: partBufs.take(parts)}
 	o.text.Grow(bytes)
 	return o
 }

@@ -105,3 +105,30 @@ func TestCwdIsReal(t *testing.T) {
 		t.Errorf("got  %q\nwant %q", res.Output, want)
 	}
 }
+
+// TestKeptLinesSurviveLaterReads: read_files hands the per-file answers'
+// buffers back once it has joined them, but a one-file call's lines are
+// the joined answer's own: later reads must not build in them.
+func TestKeptLinesSurviveLaterReads(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{"a.txt": "alpha\nbeta\n", "b.txt": "one\ntwo\n"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	read := func(args string) *reader.Result {
+		res, err := reader.Read(context.Background(), reader.Request{Profile: Profile, Args: []byte(args), Cwd: dir, Worktree: dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	kept := read(`{"files":[{"path":"a.txt"}]}`)
+	for range 50 {
+		read(`{"files":[{"path":"b.txt"},{"path":"b.txt"}]}`)
+		read(`{"files":[{"path":"b.txt"}]}`).Release()
+	}
+	if len(kept.Lines) != 2 || kept.Lines[0].Text != "alpha" || kept.Lines[0].N != 1 || kept.Lines[1].Text != "beta" {
+		t.Errorf("the kept lines changed: %+v", kept.Lines)
+	}
+}
