@@ -24,7 +24,19 @@ const (
 	// for Node's Buffer.toString; every other file is UTF-8 (FF FE 00 00
 	// too: there is no UTF-32 here).
 	EncodingUTF16LEMark
+	// EncodingBunText is Bun's Blob.text() (opencode 1.1.x): a file that
+	// starts FF FE and has more bytes is UTF-16LE, the mark dropped and no
+	// other (a second FF FE stays U+FEFF, a trailing odd byte is dropped);
+	// every other file, FF FE alone too, is UTF-8, its UTF-8 mark dropped
+	// under Text.StripBOM.
+	EncodingBunText
 )
+
+// bunUTF16 says EncodingBunText reads a file whose first bytes are sample
+// as UTF-16LE.
+func bunUTF16(sample []byte) bool {
+	return len(sample) > 2 && sample[0] == 0xff && sample[1] == 0xfe
+}
 
 // bomReader transcodes a UTF-16 or UTF-32 stream to UTF-8 as it is read, so
 // the scanner and its caps see the same text the tool does, in bounded memory.

@@ -188,7 +188,7 @@ func readText(ctx context.Context, file File, sample []byte, p *Plan, bufSize in
 	if p.Tail > 0 {
 		// The window ends Tail lines before the end: count the lines, then
 		// read again from the start.
-		s := newScanner(ctx, textReader(sample, file, p.Text), p.Text.Split, p.Text.StripBOM, false, bufSize)
+		s := newScanner(ctx, textReader(sample, file, p.Text), p.Text.Split, stripBOM(sample, p.Text), false, bufSize)
 		total := s.count()
 		s.release()
 		if s.err != nil {
@@ -204,7 +204,10 @@ func readText(ctx context.Context, file File, sample []byte, p *Plan, bufSize in
 		sample = nil
 		w.Limit = max(0, total-p.Tail-w.Start)
 	}
-	marks := p.marks.of(p.Path, size, mod, p.Text)
+	var marks *Marks
+	if !decodes(sample, p.Text) {
+		marks = p.marks.of(p.Path, size, mod, p.Text)
+	}
 	var s *scanner
 	// A file held in memory is cut in place, when its bytes are the text
 	// as they are and none have been read but the sample.
@@ -230,7 +233,7 @@ func readText(ctx context.Context, file File, sample []byte, p *Plan, bufSize in
 		counted.skip(int64(len(inPlace) - from))
 	}
 	if s == nil {
-		s = newScanner(ctx, textReader(sample, file, p.Text), p.Text.Split, p.Text.StripBOM, w.CheckUTF8, bufSize)
+		s = newScanner(ctx, textReader(sample, file, p.Text), p.Text.Split, stripBOM(sample, p.Text), w.CheckUTF8, bufSize)
 	}
 	s.marks = marks
 	w.expect = w.expectedLines(size)
@@ -249,6 +252,8 @@ func bomDropped(sample []byte, t Text) int {
 		_, _, n := detectBOM(sample)
 		return n
 	case t.Encoding == EncodingUTF16LEMark && bytes.HasPrefix(sample, []byte{0xff, 0xfe}):
+		return 2
+	case t.Encoding == EncodingBunText && bunUTF16(sample):
 		return 2
 	case t.StripBOM && bytes.HasPrefix(sample, []byte("\xef\xbb\xbf")):
 		return 3
@@ -281,6 +286,10 @@ func textReader(sample []byte, file io.Reader, t Text) io.Reader {
 		if bytes.HasPrefix(sample, []byte{0xff, 0xfe}) {
 			return utf16LE(io.MultiReader(bytes.NewReader(sample[2:]), file))
 		}
+	case EncodingBunText:
+		if bunUTF16(sample) {
+			return utf16LE(io.MultiReader(bytes.NewReader(sample[2:]), file))
+		}
 	}
 	return dropOpenEnd(r, t) // UTF-8 as it is
 }
@@ -293,8 +302,17 @@ func decodes(sample []byte, t Text) bool {
 		return true
 	case EncodingUTF16LEMark:
 		return bytes.HasPrefix(sample, []byte{0xff, 0xfe})
+	case EncodingBunText:
+		return bunUTF16(sample)
 	}
 	return false
+}
+
+// stripBOM says the scanner drops a UTF-8 byte order mark from the text
+// textReader makes of a file whose first bytes are sample: Bun's UTF-16LE
+// text keeps a U+FEFF after its mark.
+func stripBOM(sample []byte, t Text) bool {
+	return t.StripBOM && !(t.Encoding == EncodingBunText && bunUTF16(sample))
 }
 
 // entries lists a directory in directory order, marking directories and

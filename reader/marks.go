@@ -50,9 +50,10 @@ type mark struct {
 }
 
 // of is m kept for this file, read this way; nil when none can be: a
-// transcoded file's offsets are not the text's.
+// transcoded file's offsets are not the text's (EncodingBunText reads a
+// file as it is unless its sample says otherwise: the caller asks).
 func (m *Marks) of(path string, size int64, mod time.Time, t Text) *Marks {
-	if m == nil || t.Encoding != EncodingUTF8 {
+	if m == nil || t.Encoding != EncodingUTF8 && t.Encoding != EncodingBunText {
 		return nil
 	}
 	if k := (marksKey{path, size, mod, t}); m.key != k {

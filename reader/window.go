@@ -79,6 +79,10 @@ type Budget struct {
 	// its stream there (pi keeps counting). With Window.Count readlens still
 	// counts the rest, for its own facts: nothing of it reaches the tool.
 	Halt bool
+	// LoneBytes, with Unit Bytes and above 0, is what the lone high
+	// surrogate a UTF-16 cut leaves (Line.Lone) costs, not the 3 bytes of
+	// the U+FFFD it is written as: Bun's Buffer.byteLength counts it 2.
+	LoneBytes int
 }
 
 // Stop says why a window ended.
@@ -360,6 +364,9 @@ func (w *Window) cost(l Line, whole textSize, shown int) int {
 	var units int64
 	if l.Cut {
 		units = unitsOf(SizeOf(l.Text), w.Budget.Unit) + unitsOf(SizeOf(w.Cut.Suffix), w.Budget.Unit)
+		if l.Lone != 0 && w.Budget.LoneBytes > 0 && w.Budget.Unit == Bytes {
+			units += int64(w.Budget.LoneBytes - utf8.RuneLen(utf8.RuneError))
+		}
 	} else {
 		units = unitsOf(whole, w.Budget.Unit)
 	}

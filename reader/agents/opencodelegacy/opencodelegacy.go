@@ -98,9 +98,11 @@ func (opencodeLegacy) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader
 	c.indexed = c.start >= 0 && c.start == math.Trunc(c.start) && c.offset.ToString() == node.Number(c.start)
 
 	w := reader.Window{
-		Limit:  0,
-		Cut:    reader.LineCut{Max: oclLineMax, Unit: reader.UTF16, Suffix: oclLineCut},
-		Budget: reader.Budget{Max: oclMaxBytes, Unit: reader.Bytes, Sep: 1},
+		Limit: 0,
+		Cut:   reader.LineCut{Max: oclLineMax, Unit: reader.UTF16, Suffix: oclLineCut},
+		// Buffer.byteLength, Bun's: a pair the cut splits leaves a lone
+		// surrogate of 2 bytes.
+		Budget: reader.Budget{Max: oclMaxBytes, Unit: reader.Bytes, Sep: 1, LoneBytes: 2},
 		Count:  true,
 	}
 	if c.indexed {
@@ -128,10 +130,12 @@ func (opencodeLegacy) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader
 		SampleBySize: true,
 		Media:        oclMedia,
 		Binary:       opencode.Binary, // the same 28 extensions and 4096-byte rule as today
-		Text:         reader.Text{StripBOM: true, Split: reader.Split{Phantom: true}},
-		Window:       w,
-		Extras:       oclInstructions(env, p),
-		Call:         c,
+		// Bun's file.text(): a UTF-8 byte order mark dropped, a file that
+		// starts FF FE (and has more) read as UTF-16LE.
+		Text:   reader.Text{StripBOM: true, Encoding: reader.EncodingBunText, Split: reader.Split{Phantom: true}},
+		Window: w,
+		Extras: oclInstructions(env, p),
+		Call:   c,
 	}, nil
 }
 
