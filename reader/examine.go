@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"strings"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -144,7 +145,7 @@ func examine(ctx context.Context, fsys FS, p *Plan) (f Found) {
 		return f
 	}
 	f.Page = readText(ctx, file, sample, p, bufferFor(f.Size), f.Size, f.ModTime, &f.BytesRead)
-	f.Extras = readExtras(fsys, p.Extras)
+	f.Extras = readExtras(fsys, p.Extras, p.Text)
 	return f
 }
 
@@ -386,7 +387,7 @@ func decodeName(name string) string {
 
 // readExtras reads the files a tool appends to a read, whole, as the tools
 // read them (opencode's readFileString): what they append is the result.
-func readExtras(fsys FS, paths []string) []Extra {
+func readExtras(fsys FS, paths []string, t Text) []Extra {
 	var out []Extra
 	for _, path := range paths {
 		f, err := fsys.Open(path)
@@ -395,10 +396,26 @@ func readExtras(fsys FS, paths []string) []Extra {
 		}
 		b, _ := io.ReadAll(f)
 		f.Close()
-		text, _ := decodeUTF8(b)
-		out = append(out, Extra{Path: path, Text: text})
+		out = append(out, Extra{Path: path, Text: extraText(b, t)})
 	}
 	return out
+}
+
+// extraText decodes an extra file as the tool reads it: under
+// EncodingBunText as Bun's file.text() (a UTF-16LE text keeps a U+FEFF
+// after its mark, a UTF-8 one loses its mark), else as UTF-8.
+func extraText(b []byte, t Text) string {
+	if t.Encoding != EncodingBunText {
+		text, _ := decodeUTF8(b)
+		return text
+	}
+	if bunUTF16(b) {
+		var out strings.Builder
+		io.Copy(&out, utf16LE(bytes.NewReader(b[2:])))
+		return out.String()
+	}
+	text, _ := decodeUTF8(bytes.TrimPrefix(b, []byte("\xef\xbb\xbf")))
+	return text
 }
 
 // dataFile is a probed special file's content, read like a file.

@@ -2,6 +2,7 @@ package opencodelegacy
 
 import (
 	"encoding/json"
+	"io/fs"
 	"math"
 	"strconv"
 	"strings"
@@ -78,6 +79,7 @@ type oclCall struct {
 	end    float64   // offset + limit, as a number: the loop stops there or at the end
 	// indexed says lines[offset] names an element, so the loop cannot crash.
 	indexed bool
+	fs      reader.FS // where a path Bun says is not there is listed
 }
 
 func (opencodeLegacy) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome) {
@@ -85,7 +87,7 @@ func (opencodeLegacy) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader
 		return nil, reader.Fail("The read tool was called with invalid arguments: " + jsonIssues(issues) +
 			".\nPlease rewrite the input so it satisfies the expected schema.")
 	}
-	c := &oclCall{args: a, offset: node.NumberPrim(0)}
+	c := &oclCall{args: a, offset: node.NumberPrim(0), fs: env.FS}
 	if v := a.Get("offset"); node.Truthy(v.Raw) {
 		c.offset = node.PrimitiveOf(v.Raw)
 	}
@@ -237,6 +239,11 @@ func (opencodeLegacy) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	switch {
 	case f.Kind == reader.KindMissing:
 		return oclMissing(p.Path, f)
+	case f.Mode&(fs.ModeDevice|fs.ModeCharDevice|fs.ModeSocket) != 0:
+		// Bun's exists() is true of a regular file or a FIFO alone: a
+		// device or a socket is not found, and its directory is listed.
+		names, err := reader.DirNames(c.fs, node.Dirname(p.Path))
+		return oclMissing(p.Path, &reader.Found{Siblings: names, SiblingsErr: err})
 	case f.Kind == reader.KindSpecial:
 		return reader.WouldHang("opencode", f)
 	case f.Err != nil:
@@ -248,7 +255,40 @@ func (opencodeLegacy) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	case f.Binary:
 		return reader.Fail("Cannot read binary file: " + p.Path)
 	}
-	return oclText(c, f)
+	return oclText(c, p.Window, f)
+}
+
+// oclStatEmpty is the text of a regular file that reports size 0, a /proc
+// file: Bun's file.text() reads no more than stat said, so it is empty
+// whatever the file holds, one empty line.
+func oclStatEmpty(w reader.Window) *reader.Page {
+	pg := &reader.Page{Total: 1, Counted: true}
+	if w.Start == 0 && w.Limit != 0 {
+		pg.Lines = []reader.Line{{N: 1}}
+	}
+	return pg
+}
+
+// oclReminders appends the instruction files' texts, each as Bun's
+// file.text() read it (reader.EncodingBunText: a UTF-16LE one keeps a
+// U+FEFF after its mark); an empty one is left out.
+func oclReminders(o *reader.Outcome, extras []reader.Extra) {
+	first := true
+	for _, x := range extras {
+		if x.Text == "" {
+			continue
+		}
+		if first {
+			o.Frame("\n\n<system-reminder>\n")
+		} else {
+			o.Frame("\n\n")
+		}
+		first = false
+		o.Notice("Instructions from: " + x.Path + "\n" + x.Text)
+	}
+	if !first {
+		o.Frame("\n</system-reminder>")
+	}
 }
 
 // oclMissing is the not-found error with suggestions; a parent directory
@@ -260,10 +300,13 @@ func oclMissing(path string, f *reader.Found) *reader.Outcome {
 	return opencode.Missing(path, f)
 }
 
-func oclText(c *oclCall, f *reader.Found) *reader.Outcome {
+func oclText(c *oclCall, w reader.Window, f *reader.Found) *reader.Outcome {
 	pg := f.Page
 	if pg.Err != nil {
 		return reader.Fail(pg.Err.Error())
+	}
+	if f.Mode.IsRegular() && f.Size == 0 {
+		pg = oclStatEmpty(w)
 	}
 	total := pg.Total
 	if !c.indexed && c.start < c.end && c.start < float64(total) {
@@ -316,7 +359,7 @@ func oclText(c *oclCall, f *reader.Found) *reader.Outcome {
 		o.Notice("\n\n(End of file - total " + node.Number(float64(total)) + " lines)")
 	}
 	o.Frame("\n</file>")
-	opencode.Reminders(o, f.Extras)
+	oclReminders(o, f.Extras)
 	o.SetPreview(strings.Join(preview, "\n"))
 	if n := last.ToNumber(); t.Cap != reader.CapNone && last.IsNumber() && n >= 1 && n == math.Trunc(n) && n < 1<<53 {
 		t.NextOffset, t.Next = int(n), c.args.With("offset", int64(n))
