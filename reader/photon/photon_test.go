@@ -167,3 +167,37 @@ func TestGuess(t *testing.T) {
 		}
 	}
 }
+
+// TestSixteenBits checks 16-bit images as image-rs makes them 8-bit
+// (to_rgba8): each channel rounded, (v+128)/257, as opencode's session
+// sent them (0x00ff is 1, 0x0080 is 0, 0x0081 is 1), where Go's colour
+// models keep the high byte; alpha stays straight.
+func TestSixteenBits(t *testing.T) {
+	vals := []uint16{0x00ff, 0x0180, 0x7f7f, 0x8000, 0xff7f, 0x0080, 0x0081, 0xffff}
+	want := []byte{1, 1, 127, 128, 255, 0, 1, 255}
+	n := image.NewNRGBA64(image.Rect(0, 0, 2, 1))
+	r := image.NewRGBA64(image.Rect(0, 0, 2, 1))
+	g := image.NewGray16(image.Rect(0, 0, 8, 1))
+	for i, v := range vals {
+		n.Pix[2*i], n.Pix[2*i+1] = byte(v>>8), byte(v)
+		g.Pix[2*i], g.Pix[2*i+1] = byte(v>>8), byte(v)
+	}
+	for x := 0; x < 2; x++ {
+		r.SetRGBA64(x, 0, color.RGBA64{vals[4*x], vals[4*x+1], vals[4*x+2], 0xffff})
+	}
+	row := make([]byte, 4*8)
+	FromDecoded(n, 2, 1).Row(0, row)
+	if !bytes.Equal(row[:8], want) {
+		t.Errorf("NRGBA64: %v, want %v", row[:8], want)
+	}
+	FromDecoded(r, 2, 1).Row(0, row)
+	if opaque := []byte{1, 1, 127, 255, 255, 0, 1, 255}; !bytes.Equal(row[:8], opaque) {
+		t.Errorf("RGBA64: %v, want %v", row[:8], opaque)
+	}
+	FromDecoded(g, 8, 1).Row(0, row)
+	for i, w := range want {
+		if row[4*i] != w || row[4*i+3] != 0xff {
+			t.Errorf("Gray16 %#04x: %v, want %d", vals[i], row[4*i:4*i+4], w)
+		}
+	}
+}

@@ -70,6 +70,34 @@ func (m *Image) Row(y int, dst []byte) {
 			dst[4*x], dst[4*x+1], dst[4*x+2], dst[4*x+3] = c.R, c.G, c.B, c.A
 		}
 		return
+	case *image.NRGBA64: // 16 bits a channel, straight: each rounded to 8
+		row := s.Pix[s.PixOffset(x0, y):]
+		for x := x0; x < x1; x++ {
+			for c := 0; c < 4; c++ {
+				dst[4*x+c] = to8(row[8*(x-x0)+2*c], row[8*(x-x0)+2*c+1])
+			}
+		}
+		return
+	case *image.RGBA64: // what Go's decoder makes of an opaque 16-bit PNG
+		row := s.Pix[s.PixOffset(x0, y):]
+		for x := x0; x < x1; x++ {
+			p := row[8*(x-x0) : 8*(x-x0)+8]
+			if a := uint16(p[6])<<8 | uint16(p[7]); a != 0xffff && a != 0 {
+				c := color.NRGBA64Model.Convert(s.RGBA64At(x, y)).(color.NRGBA64)
+				p = []byte{byte(c.R >> 8), byte(c.R), byte(c.G >> 8), byte(c.G), byte(c.B >> 8), byte(c.B), byte(c.A >> 8), byte(c.A)}
+			}
+			for c := 0; c < 4; c++ {
+				dst[4*x+c] = to8(p[2*c], p[2*c+1])
+			}
+		}
+		return
+	case *image.Gray16:
+		row := s.Pix[s.PixOffset(x0, y):]
+		for x := x0; x < x1; x++ {
+			v := to8(row[2*(x-x0)], row[2*(x-x0)+1])
+			dst[4*x], dst[4*x+1], dst[4*x+2], dst[4*x+3] = v, v, v, 0xff
+		}
+		return
 	case *image.YCbCr:
 		if s.Rect.Min == (image.Point{}) && s.Rect.Dx() == m.W && ycbcrRow(s, y, dst) {
 			return
@@ -86,6 +114,10 @@ func (m *Image) Row(y int, dst []byte) {
 		dst[4*x], dst[4*x+1], dst[4*x+2], dst[4*x+3] = c.R, c.G, c.B, c.A
 	}
 }
+
+// to8 is image 0.24.9's u16 to u8 (FromPrimitive): rounded, (v+128)/257,
+// where Go's colour models keep the high byte.
+func to8(hi, lo byte) byte { return byte((uint32(hi)<<8 | uint32(lo) + 128) / 257) }
 
 // NRGBA is the whole image in one buffer.
 func (m *Image) NRGBA() *image.NRGBA {
