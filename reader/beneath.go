@@ -100,7 +100,8 @@ func (OS) beneath(dir string) (FS, func(), error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return rooted{root: r, dir: path.Clean(dir)}, func() { r.Close() }, nil
+	subs := &subRoots{}
+	return rooted{root: r, dir: path.Clean(dir), subs: subs}, func() { subs.close(); r.Close() }, nil
 }
 
 // rooted is the disk beneath one directory, through os.Root. Names are
@@ -108,6 +109,7 @@ func (OS) beneath(dir string) (FS, func(), error) {
 type rooted struct {
 	root *os.Root
 	dir  string
+	subs *subRoots // the directories of the names asked last
 }
 
 func (r rooted) Open(name string) (File, error) {
@@ -127,6 +129,9 @@ func (r rooted) Stat(name string) (fs.FileInfo, error) {
 	if !ok {
 		return nil, outsideErr("stat", name)
 	}
+	if st, ok := r.subs.stat(r.root, rel, true); ok {
+		return st, nil
+	}
 	st, err := r.root.Stat(rel)
 	if err != nil {
 		return nil, rootErr(err, "stat", name)
@@ -138,6 +143,9 @@ func (r rooted) Lstat(name string) (fs.FileInfo, error) {
 	rel, ok := relTo(r.dir, name)
 	if !ok {
 		return nil, outsideErr("lstat", name)
+	}
+	if st, ok := r.subs.stat(r.root, rel, false); ok {
+		return st, nil
 	}
 	st, err := r.root.Lstat(rel)
 	if err != nil {
