@@ -198,7 +198,7 @@ func TestCompareImage(t *testing.T) {
 	want := map[string]string{
 		"pi":          "image/png 2000x1333 exact=false from 3000x2000",
 		"claude-code": "image/png 2000x1333 exact=false from 3000x2000",
-		"opencode":    "image/png 3000x2000 exact=true",
+		"opencode":    "image/png 2000x1333 exact=false from 3000x2000",
 		"cline":       "image/png 3000x2000 exact=true",
 	}
 	for _, a := range got.Agents {
