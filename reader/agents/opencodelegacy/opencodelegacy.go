@@ -58,12 +58,14 @@ func (opencodeLegacy) Info() reader.Info {
 			"lines over 2000 characters (UTF-16 units) are cut and get \"...\"",
 			"50 KB (51200 bytes) of line text per call",
 			"the file is split on \\n: a trailing newline adds an empty last line",
-			"directories are reported as missing files",
+			"a file that starts FF FE is read as UTF-16LE; one that reports size 0 (/proc) as empty",
+			"directories, devices and sockets are reported as missing files",
 			"images and PDFs by extension alone (Bun's mime table), SVG excluded",
 			"binary: 28 extensions, or NUL / >30% control bytes in the first 4096 bytes",
 		},
 		Notes: []string{
 			"subdirectory AGENTS.md/CLAUDE.md/CONTEXT.md reminders assume a fresh session: none was loaded before",
+			"an unpaired surrogate in a UTF-16LE file costs the 51200-byte cap 3 bytes, Bun's 2",
 		},
 	}
 }
