@@ -234,11 +234,11 @@ func first(ctx context.Context, path string, req *reader.Request, opts Options) 
 	if err != nil {
 		return nil, nil, err
 	}
-	count := counter(p.Info().Name, *req)
+	count := counter(res.Profile, *req) // the profile's name, without building its Info again
 	if opts.NoTokens {
 		count = nil
 	}
-	row := &Row{Profile: p.Info().Name, Note: res.Note, Size: -1, count: count}
+	row := &Row{Profile: res.Profile, Note: res.Note, Size: -1, count: count}
 	if f := res.Facts; f.Examined && f.Kind == reader.KindFile && f.Regular {
 		row.Size = f.Size // a device read as a file has no size to give
 	}
