@@ -140,7 +140,13 @@ func gmDecide(rules []*gmRule, rel string) *gmRule {
 // by GitIgnoreParser, whose processPatterns anchors a nested file's
 // patterns at its directory base.
 func gmLoad(fsys reader.FS, root, name, base string, gemini bool) []*gmRule {
-	f, err := fsys.Open(node.Join(root, name))
+	file := node.Join(root, name)
+	if _, err := fsys.Stat(file); err != nil {
+		// Missing, as most directories' .gitignore are: a stat, which an
+		// audit's snapshot answers once a run, rather than an open a call.
+		return nil
+	}
+	f, err := fsys.Open(file)
 	if err != nil {
 		return nil
 	}
@@ -149,7 +155,12 @@ func gmLoad(fsys reader.FS, root, name, base string, gemini bool) []*gmRule {
 	if err != nil {
 		return nil
 	}
-	text := strings.ToValidUTF8(string(b), string(utf8.RuneError))
+	return gmRulesOf(string(b), name, base, gemini)
+}
+
+// gmParse turns an ignore file's text into its rules (gmLoad).
+func gmParse(b, name, base string, gemini bool) []*gmRule {
+	text := strings.ToValidUTF8(b, string(utf8.RuneError))
 	lines := gmLineBreak.Split(text, -1)
 	var out []*gmRule
 	for i, line := range lines {

@@ -194,3 +194,28 @@ func recordIgnore(t *testing.T, root string) {
 		t.Fatal(err)
 	}
 }
+
+// TestIgnoreRulesKeptByText: an ignore file read again is compiled once,
+// and a file whose text changed gets rules of its new text.
+func TestIgnoreRulesKeptByText(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, ".gitignore")
+	if err := os.WriteFile(file, []byte("kept-by-text-a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	first := gmLoad(reader.OS{}, dir, ".gitignore", ".", false)
+	again := gmLoad(reader.OS{}, dir, ".gitignore", ".", false)
+	if len(first) != 1 || len(again) != 1 || first[0] != again[0] {
+		t.Fatalf("read twice: %v, then %v: not the kept rules", first, again)
+	}
+	if err := os.WriteFile(file, []byte("kept-by-text-b\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	changed := gmLoad(reader.OS{}, dir, ".gitignore", ".", false)
+	if len(changed) != 1 || changed[0].text != "kept-by-text-b" {
+		t.Fatalf("after the file changed: %+v", changed)
+	}
+	if nested := gmLoad(reader.OS{}, dir, ".gitignore", "sub", false); len(nested) != 1 || nested[0] == changed[0] {
+		t.Errorf("the same text at another base shares its rules: %+v", nested)
+	}
+}
