@@ -322,20 +322,23 @@ func oclText(c *oclCall, w reader.Window, f *reader.Found) *reader.Outcome {
 	// common case computes without JavaScript's arithmetic.
 	off := c.offset.ToNumber()
 	whole := c.offset.IsNumber() && off == math.Trunc(off) && math.Abs(off) < 1<<52
+	var digits, prefix [64]byte // each line's number and prefix, made in place
 	for i, l := range pg.Lines {
 		if i > 0 {
 			o.Frame("\n")
 		}
-		var num string
+		var num []byte
 		if whole {
-			num = strconv.FormatInt(int64(i)+int64(off)+1, 10)
+			num = strconv.AppendInt(digits[:0], int64(i)+int64(off)+1, 10)
 		} else {
-			num = node.Add(node.Add(node.NumberPrim(float64(i)), c.offset), node.NumberPrim(1)).ToString()
+			num = append(digits[:0], node.Add(node.Add(node.NumberPrim(float64(i)), c.offset), node.NumberPrim(1)).ToString()...)
 		}
-		if n := len(num); n < 5 {
-			num = strings.Repeat("0", 5-n) + num
+		p := prefix[:0]
+		for n := len(num); n < 5; n++ { // padStart(5, "0")
+			p = append(p, '0')
 		}
-		o.Line(l, num+"| ", oclLineCut)
+		p = append(append(p, num...), "| "...)
+		o.NumberedLine(l, p, oclLineCut)
 		if i < oclPreview {
 			shown := l.Text
 			if l.Cut {
