@@ -44,6 +44,9 @@ type gmRule struct {
 	file     string // relative to the workspace: ".gitignore", "src/.gitignore", ".geminiignore"
 	line     int    // 1-based; 0 for the built-in ".git"
 	text     string // the line as written
+	// literal is the longest run of the pattern's plain characters, which
+	// every path it matches holds, in any case: matches looks for it first.
+	literal string
 }
 
 // Where says which pattern decided, for readlens's note.
@@ -125,7 +128,7 @@ func gmDecide(rules []*gmRule, rel string) *gmRule {
 		}
 	}
 	for i := len(rules) - 1; i >= 0; i-- {
-		if rules[i].re.MatchString(rel) {
+		if rules[i].matches(rel) {
 			if rules[i].negative {
 				return nil
 			}
@@ -276,7 +279,7 @@ func gmCompile(p string, neg bool, file string, line int, text string) *gmRule {
 	if err != nil {
 		return nil // the ignore package would throw on it, and Gemini CLI catch it: no rule
 	}
-	return &gmRule{re: re, negative: neg, file: file, line: line, text: text}
+	return &gmRule{re: re, negative: neg, file: file, line: line, text: text, literal: gmLiteral(p)}
 }
 
 // Every call reads the ignore files again, as the tool's parser would on
