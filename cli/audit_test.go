@@ -92,7 +92,7 @@ func TestAuditAgreesWithRead(t *testing.T) {
 			}
 			tr := res.Truncation
 			capped := tr.Cap != reader.CapNone && tr.Cap != reader.CapLimit
-			bad := failed || f.Binary || f.Blocked != "" || f.TooLarge || f.Escaped || capped
+			bad := failed || f.Binary || f.Blocked != "" || f.TooLarge || f.Escaped || f.ImageOmitted || capped
 			hidden := false
 			for _, l := range res.Lines {
 				hidden = hidden || l.Cut || l.CRLF || l.Replaced > 0

@@ -231,7 +231,8 @@ func assemble(info Info, args Args, plan *Plan, f *Found, out *Outcome, elapsed 
 	}
 	if f.examined {
 		r.Facts = Facts{Examined: true, Kind: f.Kind, Size: f.Size, ModTime: f.ModTime, Regular: f.Mode.IsRegular(),
-			Binary: f.Binary, Blocked: f.Blocked, TooLarge: f.TooLarge, Escaped: f.Escaped}
+			Binary: f.Binary, Blocked: f.Blocked, TooLarge: f.TooLarge, Escaped: f.Escaped,
+			ImageOmitted: f.Image != nil && f.Image.Omitted}
 	}
 	if f.Page != nil {
 		r.Stats.LinesScanned = int64(f.Page.Total)

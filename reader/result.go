@@ -159,6 +159,9 @@ type Facts struct {
 	Blocked  string    // the blocklist entry the file hit
 	TooLarge bool      // over the profile's Plan.MaxSize: nothing was read
 	Escaped  bool      // the path led outside Plan.Within when it was opened
+	// ImageOmitted says the tool read an image and sends the model none of
+	// it (Converted.Omitted): pi's and opencode's session's "omitted".
+	ImageOmitted bool
 	// BOM is how many bytes of a byte order mark the tool's decoding
 	// dropped: the model never sees them.
 	BOM int

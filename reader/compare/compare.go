@@ -372,6 +372,11 @@ func judge(row *Row, res *reader.Result) {
 		row.Verdict, row.Reason = Refused, ReasonBlocklist
 	case f.Escaped:
 		row.Verdict, row.Reason = Refused, ReasonOutside
+	case f.ImageOmitted && !res.IsError:
+		// The tool answers, and its last words say the model gets no
+		// image (its first are that it read one).
+		row.Verdict, row.Reason = Refused, ReasonMedia
+		row.Message = lastLine(res.Output)
 	case f.TooLarge:
 		// Claude Code's whole-file size cap: its text asks for offset and
 		// limit, so the file can be read in parts, but it names no call.
@@ -388,6 +393,12 @@ func judge(row *Row, res *reader.Result) {
 	if row.Verdict == Whole || row.Verdict == Cut && !res.IsError {
 		row.Message = ""
 	}
+}
+
+// lastLine is the last line of text that is not blank.
+func lastLine(text string) string {
+	text = strings.TrimRight(text, "\n")
+	return text[strings.LastIndexByte(text, '\n')+1:]
 }
 
 func capName(c reader.Cap) string {

@@ -254,6 +254,11 @@ func TestVerdicts(t *testing.T) {
 		{"dir", "pi", want{verdict: compare.Error, message: "EISDIR: illegal operation on a directory, read", calls: 1, modelAsked: true, end: "no_next", size: -1}},
 		{"dir", "cline", want{verdict: compare.Error, message: "Error reading file: Path is not a file: ROOT/dir", calls: 1, modelAsked: true, end: "no_next", size: -1}},
 		{"nope.txt", "opencode", want{verdict: compare.Error, message: "File not found: ROOT/nope.txt", calls: 1, modelAsked: true, end: "no_next", size: -1}},
+		// An image the tool reads and says the model will not get: pi
+		// cannot fit 1×5000 in its box; opencode's session cannot decode
+		// a bomb.
+		{"images/thin.png", "pi", want{verdict: compare.Refused, reason: "media", message: "[Image omitted: could not be resized below the inline image size limit.]", calls: 1, modelAsked: true, end: "no_next", size: 272}},
+		{"images/bomb.png", "opencode", want{verdict: compare.Refused, reason: "media", message: "[1 image omitted: could not be resized below the image size limit.]", first: [3]int{0, 0, -1}, calls: 1, modelAsked: true, end: "no_next", size: 65}},
 		// Outside the workspace the tool allows.
 		{"small.txt", "gemini-cli", want{verdict: compare.Refused, reason: "outside", message: "Path not in workspace: Attempted path \"ROOT/small.txt\" resolves outside", calls: 1, modelAsked: true, end: "no_next", worktree: "dir", size: -1}},
 		{"small.txt", "envelope", want{verdict: compare.Refused, reason: "outside", message: "Access denied. Path must be within project root.", calls: 1, modelAsked: true, end: "no_next", worktree: "dir", size: -1}},
