@@ -15,6 +15,11 @@ func init() { recorder["opencode-legacy"] = runOpencodeLegacy }
 // "Error: Unexpected error, check log file at <log> for more details\n\n<message>\n".
 var legacyError = regexp.MustCompile(`(?s)Unexpected error, check log file at [^\n]* for more details\n\n(.*)$`)
 
+// legacyErrorName is the start of String(error), which 1.1.58's session
+// stores as the failed call's text: the thrown error's class (Bun's node
+// errors add their code), then ": " and the message.
+var legacyErrorName = regexp.MustCompile(`^[A-Za-z]*Error( \[[A-Z0-9_]+\])?: `)
+
 func runOpencodeLegacy(env oracleEnv, args string) (*record, error) {
 	bin := os.Getenv("OPENCODE_LEGACY_BIN")
 	if bin == "" {
@@ -27,5 +32,22 @@ func runOpencodeLegacy(env oracleEnv, args string) (*record, error) {
 		}
 		return m[1], true
 	}
-	return runOpencodeBinary(env, bin, args, true, toolError)
+	r, err := runOpencodeBinary(env, bin, args, true, toolError)
+	if err != nil || r.Timeout || !r.IsError {
+		return r, err
+	}
+	// The oracle script prints the error's message; in a session the model
+	// receives String(error), "Error: …", "TypeError: …": record that, from
+	// the tool_result a run against the fake API is sent.
+	m, err := opencodeModelSide(env, bin, args, r)
+	if err != nil {
+		return nil, err
+	}
+	if !m.IsError {
+		return nil, fmt.Errorf("the session sent the failed call's result without is_error: %q", m.Output)
+	}
+	if name := legacyErrorName.FindString(m.Output); name == "" || m.Output[len(name):] != r.Output {
+		return nil, fmt.Errorf("the session sent %q for the tool's error %q", m.Output, r.Output)
+	}
+	return m, nil
 }
