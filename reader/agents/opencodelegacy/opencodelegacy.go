@@ -42,6 +42,17 @@ const (
 	oclCrash = "undefined is not an object (evaluating 'lines[i9].length')"
 )
 
+// A failed call reaches the model as String(error), which 1.1.58's session
+// stores as the call's text: the thrown error's class, then its message.
+// The tool's own errors and Bun's system errors (ENOENT, ENAMETOOLONG, ...)
+// are Errors; the crash is a TypeError, and Bun's refusal of a path with a
+// NUL byte a node TypeError, which names its code.
+const (
+	oclError    = "Error: "
+	oclTypeErr  = "TypeError: "
+	oclArgValue = "TypeError [ERR_INVALID_ARG_VALUE]: "
+)
+
 func (opencodeLegacy) Info() reader.Info {
 	return reader.Info{
 		Name: "opencode-legacy", Agent: "opencode", Release: "1.1.58", Tool: "read", Titled: true,
@@ -86,7 +97,7 @@ type oclCall struct {
 
 func (opencodeLegacy) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome) {
 	if issues := oclValidate(a); len(issues) > 0 {
-		return nil, reader.Fail("The read tool was called with invalid arguments: " + jsonIssues(issues) +
+		return nil, reader.Fail(oclError + "The read tool was called with invalid arguments: " + jsonIssues(issues) +
 			".\nPlease rewrite the input so it satisfies the expected schema.")
 	}
 	c := &oclCall{args: a, offset: node.NumberPrim(0), fs: env.FS}
@@ -123,7 +134,10 @@ func (opencodeLegacy) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader
 		p = node.Resolve(env.Cwd, p)
 	}
 	if msg := node.BunPathError(p); msg != "" {
-		return nil, reader.Fail(msg)
+		if strings.ContainsRune(p, 0) {
+			return nil, reader.Fail(oclArgValue + msg)
+		}
+		return nil, reader.Fail(oclError + msg)
 	}
 	return &reader.Plan{
 		Path:         p,
@@ -249,13 +263,13 @@ func (opencodeLegacy) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	case f.Kind == reader.KindSpecial:
 		return reader.WouldHang("opencode", f)
 	case f.Err != nil:
-		return reader.Fail(node.Error(f.Err, "open", p.Path))
+		return reader.Fail(oclError + node.Error(f.Err, "open", p.Path))
 	case f.Media != nil:
 		o := opencode.Attached(f.Media)
 		o.SetPreview(o.Output())
 		return o
 	case f.Binary:
-		return reader.Fail("Cannot read binary file: " + p.Path)
+		return reader.Fail(oclError + "Cannot read binary file: " + p.Path)
 	}
 	return oclText(c, p.Window, f)
 }
@@ -297,22 +311,22 @@ func oclReminders(o *reader.Outcome, extras []reader.Extra) {
 // that cannot be listed leaks readdirSync's own error.
 func oclMissing(path string, f *reader.Found) *reader.Outcome {
 	if f.SiblingsErr != nil {
-		return reader.Fail(node.Error(f.SiblingsErr, "scandir", node.Dirname(path)))
+		return reader.Fail(oclError + node.Error(f.SiblingsErr, "scandir", node.Dirname(path)))
 	}
-	return opencode.Missing(path, f)
+	return reader.Fail(oclError + opencode.Missing(path, f).Output())
 }
 
 func oclText(c *oclCall, w reader.Window, f *reader.Found) *reader.Outcome {
 	pg := f.Page
 	if pg.Err != nil {
-		return reader.Fail(pg.Err.Error())
+		return reader.Fail(oclError + pg.Err.Error())
 	}
 	if f.Mode.IsRegular() && f.Size == 0 {
 		pg = oclStatEmpty(w)
 	}
 	total := pg.Total
 	if !c.indexed && c.start < c.end && c.start < float64(total) {
-		return reader.Fail(oclCrash) // the loop ran once, on lines[offset], which is undefined
+		return reader.Fail(oclTypeErr + oclCrash) // the loop ran once, on lines[offset], which is undefined
 	}
 	o := reader.OutcomeFor(pg)
 	o.Frame("<file>\n")

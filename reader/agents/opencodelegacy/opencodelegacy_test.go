@@ -17,7 +17,9 @@ import (
 //   - scenario 1 prints the end-of-file footer after </file>; 1.1.58 puts it
 //     inside, before </file>;
 //   - the not-found example suggests file_backup.ts for file.ts, which the
-//     substring rule it quotes cannot match.
+//     substring rule it quotes cannot match;
+//   - its errors are the tool's messages; the model receives String(error),
+//     "Error: " and the message.
 func TestOpencodeLegacyDocumentExamples(t *testing.T) {
 	var app strings.Builder
 	app.WriteString("import express from 'express'\nimport bodyParser from 'body-parser'\n")
@@ -49,11 +51,11 @@ func TestOpencodeLegacyDocumentExamples(t *testing.T) {
 	}
 	// Errors.
 	res = readertest.Call(t, Profile, root, `{"filePath":"file.exe"}`)
-	if want := "Cannot read binary file: " + root + "/file.exe"; res.Output != want || !res.IsError {
+	if want := "Error: Cannot read binary file: " + root + "/file.exe"; res.Output != want || !res.IsError {
 		t.Errorf("binary: %q", res.Output)
 	}
 	res = readertest.Call(t, Profile, root, `{"filePath":"src/config.ts"}`)
-	if want := "File not found: " + root + "/src/config.ts\n\nDid you mean one of these?\n" + root + "/src/config.tsx"; res.Output != want {
+	if want := "Error: File not found: " + root + "/src/config.ts\n\nDid you mean one of these?\n" + root + "/src/config.tsx"; res.Output != want {
 		t.Errorf("not found: %q", res.Output)
 	}
 }
