@@ -43,7 +43,7 @@ var refusals = []struct {
 	// The binary refusals, worded as each tool words them (the engine also
 	// records them as facts).
 	{"opencode", "Cannot read binary file: ", ReasonBinary, ""},
-	{"opencode-legacy", "Cannot read binary file: ", ReasonBinary, ""},
+	{"opencode-legacy", "Error: Cannot read binary file: ", ReasonBinary, ""}, // String(error), as the session sends it
 	{"dmcc", "Cannot read binary file: ", ReasonBinary, ""},
 	{"gemini-cli", "Cannot display content of binary file: ", ReasonBinary, ""},
 	{"envelope", "File '", ReasonBinary, "' appears to be binary."},
