@@ -104,6 +104,22 @@ func runOpencodeBinary(env oracleEnv, bin, args string, preview bool, toolError 
 
 var opencodeNetns sync.Once
 
+// opencodeInNetns runs the whole recorder again inside a network namespace
+// with only loopback, unless this is that run, and ends this one with it.
+func opencodeInNetns(env oracleEnv) {
+	if os.Getenv(netnsEnv) != "" {
+		return
+	}
+	opencodeNetns.Do(func() {
+		_, err := reexecInNetns()
+		os.RemoveAll(filepath.Dir(env.root)) // main's deferred removal never runs
+		if err != nil {
+			fail(err.Error())
+		}
+		os.Exit(0)
+	})
+}
+
 // opencodeModelSide runs the call once more in a session, `opencode run`
 // against the fake Messages API, and records what the model received in
 // the tool result: its text and its images as the API request holds them.
@@ -111,16 +127,7 @@ var opencodeNetns sync.Once
 // The run needs a network namespace with only loopback: the first such
 // case runs the whole recorder again inside one (as Codex's does).
 func opencodeModelSide(env oracleEnv, bin, args string, tool *record) (*record, error) {
-	if os.Getenv(netnsEnv) == "" {
-		opencodeNetns.Do(func() {
-			_, err := reexecInNetns()
-			os.RemoveAll(filepath.Dir(env.root)) // main's deferred removal never runs
-			if err != nil {
-				fail(err.Error())
-			}
-			os.Exit(0)
-		})
-	}
+	opencodeInNetns(env)
 	bin, err := filepath.Abs(bin)
 	if err != nil {
 		return nil, err

@@ -25,6 +25,10 @@ func runOpencodeLegacy(env oracleEnv, args string) (*record, error) {
 	if bin == "" {
 		return nil, fmt.Errorf("set OPENCODE_LEGACY_BIN to the opencode 1.1.58 binary")
 	}
+	// An error is recorded from a session against the fake API, in the
+	// namespace: the first case runs the whole recorder again inside it, so
+	// no other case's opencode runs beside that run.
+	opencodeInNetns(env)
 	toolError := func(stderr string) (string, bool) {
 		m := legacyError.FindStringSubmatch(stderr)
 		if m == nil {
