@@ -124,12 +124,7 @@ func plainNumber(s []byte) int {
 		return 0
 	}
 	if i < len(s) && s[i] == '.' {
-		i++
-		d := i
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
-		if i == d {
+		if i = digitsFrom(s, i+1); i == 0 {
 			return 0
 		}
 	}
@@ -138,13 +133,21 @@ func plainNumber(s []byte) int {
 		if i < len(s) && (s[i] == '+' || s[i] == '-') {
 			i++
 		}
-		d := i
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
-		if i == d {
+		if i = digitsFrom(s, i); i == 0 {
 			return 0
 		}
+	}
+	return i
+}
+
+// digitsFrom is where the digits from i end, or 0 when there are none.
+func digitsFrom(s []byte, i int) int {
+	d := i
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i == d {
+		return 0
 	}
 	return i
 }
