@@ -39,13 +39,13 @@ func ocInstructions(env reader.Env, file string) []string {
 }
 
 // Reminders appends the instruction files a read found to its output, as
-// opencode words them in both eras: one system reminder, each file's text
-// after its path. Bun's file reading drops a byte order mark, and a file
-// left empty adds nothing.
+// opencode words them in both eras: one system reminder, each file's text,
+// as the caller's Bun read it, after its path; a file left empty adds
+// nothing.
 func Reminders(o *reader.Outcome, extras []reader.Extra) {
 	first := true
 	for _, x := range extras {
-		text := strings.TrimPrefix(x.Text, "\ufeff")
+		text := x.Text
 		if text == "" {
 			continue
 		}
@@ -60,4 +60,14 @@ func Reminders(o *reader.Outcome, extras []reader.Extra) {
 	if !first {
 		o.Frame("\n</system-reminder>")
 	}
+}
+
+// withoutMarks is the files' texts as this release's Bun reads them: a
+// byte order mark dropped.
+func withoutMarks(extras []reader.Extra) []reader.Extra {
+	out := make([]reader.Extra, len(extras))
+	for i, x := range extras {
+		out[i] = reader.Extra{Path: x.Path, Text: strings.TrimPrefix(x.Text, "\ufeff")}
+	}
+	return out
 }

@@ -430,7 +430,7 @@ func ocText(p *reader.Plan, c *ocCall, f *reader.Found) *reader.Outcome {
 		o.Notice(fmt.Sprintf("\n\n(End of file - total %d lines)", count))
 	}
 	o.Frame("\n</content>")
-	Reminders(o, f.Extras)
+	Reminders(o, withoutMarks(f.Extras))
 	if t.Cap != reader.CapNone {
 		t.NextOffset, t.Next = next, c.args.With("offset", next)
 	}

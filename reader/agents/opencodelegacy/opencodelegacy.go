@@ -285,28 +285,6 @@ func oclStatEmpty(w reader.Window) *reader.Page {
 	return pg
 }
 
-// oclReminders appends the instruction files' texts, each as Bun's
-// file.text() read it (reader.EncodingBunText: a UTF-16LE one keeps a
-// U+FEFF after its mark); an empty one is left out.
-func oclReminders(o *reader.Outcome, extras []reader.Extra) {
-	first := true
-	for _, x := range extras {
-		if x.Text == "" {
-			continue
-		}
-		if first {
-			o.Frame("\n\n<system-reminder>\n")
-		} else {
-			o.Frame("\n\n")
-		}
-		first = false
-		o.Notice("Instructions from: " + x.Path + "\n" + x.Text)
-	}
-	if !first {
-		o.Frame("\n</system-reminder>")
-	}
-}
-
 // oclMissing is the not-found error with suggestions; a parent directory
 // that cannot be listed leaks readdirSync's own error.
 func oclMissing(path string, f *reader.Found) *reader.Outcome {
@@ -378,7 +356,7 @@ func oclText(c *oclCall, w reader.Window, f *reader.Found) *reader.Outcome {
 		o.Notice("\n\n(End of file - total " + node.Number(float64(total)) + " lines)")
 	}
 	o.Frame("\n</file>")
-	oclReminders(o, f.Extras)
+	opencode.Reminders(o, f.Extras) // as Bun's file.text() read them (reader.EncodingBunText)
 	o.SetPreview(strings.Join(preview, "\n"))
 	if n := last.ToNumber(); t.Cap != reader.CapNone && last.IsNumber() && n >= 1 && n == math.Trunc(n) && n < 1<<53 {
 		t.NextOffset, t.Next = int(n), c.args.With("offset", int64(n))
