@@ -42,15 +42,8 @@ func ocNormalize(pic *reader.Picture) *reader.Converted {
 	size := node.Base64Len(int64(len(pic.Data)))
 	if cfg := src.Config; src.Mime == "image/png" {
 		if w, h := ocBox(cfg.Width, cfg.Height); w != cfg.Width || h != cfg.Height {
-			// Too large a PNG is resized as it is inflated, and decoded
-			// whole only if it must shrink again.
-			if first := src.ResizePNG(w, h); first != nil {
-				return photonsend.Send(&reader.Converted{Width: cfg.Width, Height: cfg.Height}, w, h, func(tw, th int) *image.NRGBA {
-					if tw == w && th == h {
-						return first
-					}
-					return photon.Resize(src.Decode(), tw, th)
-				}, ocFits)
+			if conv := src.SendPNG(w, h, src.Decode, ocFits); conv != nil {
+				return conv
 			}
 		}
 	}

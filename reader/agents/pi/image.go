@@ -32,16 +32,10 @@ func piConvert(pic *reader.Picture) *reader.Converted {
 	size := len(pic.Data) // the file's, whatever is decoded
 	if cfg := src.Config; src.Mime == "image/png" {
 		if w, h := piBox(cfg.Width, cfg.Height); w != cfg.Width || h != cfg.Height {
-			// A PNG has no EXIF turn for pi: it is resized as it is
-			// inflated, and decoded whole only if it must shrink again.
-			if first := src.ResizePNG(w, h); first != nil {
-				return photonsend.Send(&reader.Converted{Width: cfg.Width, Height: cfg.Height}, w, h, func(tw, th int) *image.NRGBA {
-					if tw == w && th == h {
-						return first
-					}
-					m, _ := piDecode(src, pic.Data)
-					return photon.Resize(m, tw, th)
-				}, piFits)
+			// A PNG has no EXIF turn for pi.
+			decode := func() *photon.Image { m, _ := piDecode(src, pic.Data); return m }
+			if conv := src.SendPNG(w, h, decode, piFits); conv != nil {
+				return conv
 			}
 		}
 	}

@@ -107,6 +107,22 @@ func (s *Source) ResizePNG(w, h int) *image.NRGBA {
 	return rz.Image()
 }
 
+// SendPNG is Send for a PNG that must shrink to w×h first: resized as it
+// is inflated, and decoded whole (decode) only if it must shrink again;
+// nil when the PNG cannot be read row by row, and must be decoded first.
+func (s *Source) SendPNG(w, h int, decode func() *photon.Image, fits func(b64 int64) bool) *reader.Converted {
+	first := s.ResizePNG(w, h)
+	if first == nil {
+		return nil
+	}
+	return Send(&reader.Converted{Width: s.Config.Width, Height: s.Config.Height}, w, h, func(tw, th int) *image.NRGBA {
+		if tw == w && th == h {
+			return first
+		}
+		return photon.Resize(decode(), tw, th)
+	}, fits)
+}
+
 // Send is the resize loop and what it sends (Shrink, Encode): out with
 // the image sent and its pixels, or Omitted when no size fits.
 func Send(out *reader.Converted, w, h int, resize func(w, h int) *image.NRGBA, fits func(b64 int64) bool) *reader.Converted {
