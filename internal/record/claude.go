@@ -1,11 +1,8 @@
 package main
 
 import (
-	"bytes"
-	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"image"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -89,14 +86,7 @@ func runClaude(env oracleEnv, args string) (*record, error) {
 		r.Output = totalTokens.ReplaceAllString(s, "")
 		return r, nil
 	}
-	var blocks []struct {
-		Type   string `json:"type"`
-		Text   string `json:"text"`
-		Source struct {
-			MediaType string `json:"media_type"`
-			Data      string `json:"data"`
-		} `json:"source"`
-	}
+	var blocks []contentBlock
 	if err := json.Unmarshal(out.Content, &blocks); err != nil {
 		return nil, fmt.Errorf("claude content: %v: %s", err, out.Content)
 	}
@@ -111,14 +101,9 @@ func runClaude(env oracleEnv, args string) (*record, error) {
 			}
 			texts = append(texts, b.Text)
 		case "image", "document":
-			data, err := base64.StdEncoding.DecodeString(b.Source.Data)
+			a, err := attachmentOf(b)
 			if err != nil {
 				return nil, err
-			}
-			a := attachment(b.Source.MediaType, data)
-			// The dimensions Claude Code sends, decoded here from the bytes.
-			if cfg, _, err := image.DecodeConfig(bytes.NewReader(data)); err == nil {
-				a.Width, a.Height = cfg.Width, cfg.Height
 			}
 			r.Attachments = append(r.Attachments, a)
 		default:

@@ -6,7 +6,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"image"
 	_ "image/gif" // the sizes of the images the model received
 	_ "image/jpeg"
 	_ "image/png"
@@ -202,14 +201,7 @@ func opencodeModelSide(env oracleEnv, bin, args string, tool *record) (*record, 
 	r.Title, r.IsError = tool.Title, block.IsError
 	r.Attachments = []oracle.Attachment{}
 	if json.Unmarshal(block.Content, &r.Output) != nil { // a string, or blocks
-		var parts []struct {
-			Type   string `json:"type"`
-			Text   string `json:"text"`
-			Source struct {
-				MediaType string `json:"media_type"`
-				Data      string `json:"data"`
-			} `json:"source"`
-		}
+		var parts []contentBlock
 		if err := json.Unmarshal(block.Content, &parts); err != nil {
 			return nil, err
 		}
@@ -220,13 +212,9 @@ func opencodeModelSide(env oracleEnv, bin, args string, tool *record) (*record, 
 				r.Output += p.Text
 				texts++
 			case "image", "document":
-				data, err := base64.StdEncoding.DecodeString(p.Source.Data)
+				a, err := attachmentOf(p)
 				if err != nil {
 					return nil, err
-				}
-				a := attachment(p.Source.MediaType, data)
-				if cfg, _, err := image.DecodeConfig(bytes.NewReader(data)); err == nil && p.Type == "image" {
-					a.Width, a.Height = cfg.Width, cfg.Height
 				}
 				r.Attachments = append(r.Attachments, a)
 			default:
