@@ -143,6 +143,10 @@ func examine(ctx context.Context, fsys FS, p *Plan) (f Found) {
 		f.Size, f.TooLarge = st.Size(), true
 		return f
 	}
+	if pg, ok := plainWhole(p, file, sample, f.Size); ok {
+		f.Plain = &pg
+		return f
+	}
 	f.Page = readText(ctx, file, sample, p, bufferFor(f.Size), f.Size, f.ModTime, &f.BytesRead)
 	f.Extras = readExtras(fsys, p.Extras, p.Text)
 	return f

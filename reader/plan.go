@@ -27,9 +27,10 @@ type Env struct {
 	// oracle's.
 	Model string
 
-	progress *atomic.Int64 // Request.Progress
-	marks    *Marks        // Request.Marks
-	pictures bool          // Request.Pictures
+	progress  *atomic.Int64 // Request.Progress
+	marks     *Marks        // Request.Marks
+	pictures  bool          // Request.Pictures
+	factsOnly bool          // Request.FactsOnly
 }
 
 // Plan is what a profile asks of the pipeline for one call.
@@ -108,6 +109,9 @@ type Plan struct {
 	progress *atomic.Int64 // the request's, set by the engine
 	marks    *Marks        // the request's
 	pictures bool          // the request's: keep the sent image's pixels
+	// whole is the profile, when the request wants facts alone and the
+	// profile can tell a plain page it words whole (plain.go).
+	whole PlainWhole
 }
 
 // DirRule says what a tool does with a directory.
@@ -180,6 +184,9 @@ type Found struct {
 	DataCut bool
 	Page    *Page
 	Extras  []Extra
+	// Plain is the shape of a plain file shown whole, when the engine knew
+	// the answer from it and read nothing more (plain.go): Page is nil.
+	Plain *PlainPage
 
 	BytesRead int64
 

@@ -46,6 +46,10 @@ type Request struct {
 	// depends on it (Claude Code's image limits); empty is the model the
 	// profile's oracle ran.
 	Model string
+	// FactsOnly asks for the facts of the answer, not its words, where the
+	// engine can give them without building the words: a plain file that
+	// the tool shows whole comes back Unworded (plain.go). An audit asks it.
+	FactsOnly bool
 }
 
 // Read runs a profile's read tool on a request, as the agent would.
@@ -88,10 +92,16 @@ func readOne(ctx context.Context, env Env, p Profile, args Args) (*Plan, *Found,
 		plan.Blocklist = plan.Blocklist || env.Blocklist
 		plan.progress, plan.marks = env.progress, env.marks
 		plan.pictures = env.pictures
+		if env.factsOnly {
+			plan.whole, _ = p.(PlainWhole)
+		}
 		found = examine(ctx, env.FS, plan) // stat, classify, detect, decode, window
-		if found.Blocked != "" {
+		switch {
+		case found.Plain != nil:
+			out = plainOutcome(found.Plain) // whole, and no one asked for the words
+		case found.Blocked != "":
 			out = formatBlocked(p, plan, &found) // the blocklist refused it
-		} else {
+		default:
 			out = p.Format(plan, &found) // word it as the agent does
 		}
 		if found.Page != nil {
@@ -130,6 +140,9 @@ func readSeveral(ctx context.Context, env Env, m Several, args Args) (*Plan, *Fo
 			first, total = plan, found
 		}
 	}
+	if len(calls) == 1 && answers[0].unworded {
+		return first, total, answers[0] // nothing to join the facts to
+	}
 	if len(calls) != 1 {
 		// No one path stands for the call: only the bytes read add up.
 		first, total = nil, &Found{BytesRead: total.BytesRead}
@@ -164,7 +177,7 @@ func (req Request) call() (Args, Env, error) {
 
 func (req Request) env() (Env, error) {
 	e := Env{FS: req.FS, Cwd: req.Cwd, Worktree: req.Worktree, Home: req.Home, Blocklist: req.Blocklist, Tokens: req.Tokens, NoImages: req.NoImages, Model: req.Model,
-		progress: req.Progress, marks: req.Marks, pictures: req.Pictures}
+		progress: req.Progress, marks: req.Marks, pictures: req.Pictures, factsOnly: req.FactsOnly}
 	if e.FS == nil {
 		e.FS = OS{}
 	}
@@ -219,6 +232,7 @@ func assemble(info Info, args Args, plan *Plan, f *Found, out *Outcome, elapsed 
 		Tokens:      out.Tokens,
 		Note:        out.Note,
 		After:       out.After,
+		Unworded:    out.unworded,
 		Stats:       Stats{BytesRead: f.BytesRead, Elapsed: elapsed},
 	}
 	if out.preview != nil {

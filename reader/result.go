@@ -50,8 +50,13 @@ type Result struct {
 	After string
 	// Note is readlens's own remark (a tool that would hang, a line too long
 	// to hold); it is never part of Output.
-	Note  string
-	Stats Stats
+	Note string
+	// Unworded says the engine answered with facts alone, as
+	// Request.FactsOnly allows, for a file the tool shows whole with
+	// nothing hidden: Output, Parts and Lines are empty, and Truncation's
+	// lines are the file's, by the engine's count (plain.go).
+	Unworded bool
+	Stats    Stats
 }
 
 // PartKind says what a piece of the output is.
@@ -217,6 +222,7 @@ type Outcome struct {
 	Note        string
 	After       string // Result.After
 	preview     *string
+	unworded    bool // Result.Unworded
 	// inPlace says the last Output was text itself, where every part and
 	// line points already: share has nothing to do.
 	inPlace bool

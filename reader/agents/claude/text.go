@@ -46,6 +46,19 @@ func ccSuffix(fits bool) string {
 	return ccNoRoom
 }
 
+// WholeWhenPlain says a default read of a plain page the window left whole
+// is worded whole when its estimate stays under the gate, so no token is
+// counted: the engine has refused a file over 256 KB by its stat, and the
+// page holds no cap of its own. Past the gate the tokens decide, and the
+// page is read.
+func (claudeCode) WholeWhenPlain(p *reader.Plan, pg reader.PlainPage) bool {
+	c := p.Call.(*ccCall)
+	if c.offset > 1 || c.hasLimit || c.hasPages || c.allowLarge || c.tokens != nil {
+		return false
+	}
+	return !ccCounts(ccEstimate(pg.Bytes+pg.Lines-1, p.Path)) // the lines' units and the \n between them
+}
+
 func ccText(c *ccCall, p *reader.Plan, f *reader.Found) *reader.Outcome {
 	if f.TooLarge {
 		capped, suffix := int64(ccMaxSize), ccSuffix(f.Size <= ccRoomBytes)

@@ -22,19 +22,27 @@ const TokenizerName = "cl100k_base"
 // fake count_tokens to check the pagination against the recordings.
 var ccTokenCount = tokencount.Cl100k.Count
 
+// ccEstimate is the tool's own estimate of a text of units UTF-16 units.
+func ccEstimate(units int, path string) int {
+	div := 4.0
+	switch strings.ToLower(strings.TrimPrefix(node.Extname(path), ".")) {
+	case "json", "jsonl", "jsonc":
+		div = 2
+	}
+	return int(math.Floor(float64(units)/div + 0.5))
+}
+
+// ccCounts says an estimate passes the gate: the tokens are then counted.
+func ccCounts(estimate int) bool { return estimate != 0 && estimate > ccMaxTokens/4 }
+
 // ccCountTokens is ars's decision: the local estimate (jsRound of length/4,
 // /2 for .json, .jsonl and .jsonc), and a count once it passes cap/4: the
 // vendor's, when counter is set (readlens --tokens api), else readlens's
 // tokenizer. A count the vendor could not give falls back to the local one,
 // and note says why.
 func ccCountTokens(texts []string, units int, path string, counter reader.TokenCounter) (t *reader.Tokens, note string) {
-	div := 4.0
-	switch strings.ToLower(strings.TrimPrefix(node.Extname(path), ".")) {
-	case "json", "jsonl", "jsonc":
-		div = 2
-	}
-	t = &reader.Tokens{Estimated: true, Tokenizer: TokenizerName, Local: int(math.Floor(float64(units)/div + 0.5)), Cap: ccMaxTokens}
-	if t.Local == 0 || t.Local <= ccMaxTokens/4 {
+	t = &reader.Tokens{Estimated: true, Tokenizer: TokenizerName, Local: ccEstimate(units, path), Cap: ccMaxTokens}
+	if !ccCounts(t.Local) {
 		return t, ""
 	}
 	text := strings.Join(texts, "\n")

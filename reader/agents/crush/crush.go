@@ -178,6 +178,10 @@ func crMedia(sample []byte, path string) string {
 	return mime
 }
 
+// WholeWhenPlain says a plain page the window left whole is worded whole:
+// its window holds every cap (200 lines, 2000 bytes a line, the 200 KB section).
+func (crush) WholeWhenPlain(*reader.Plan, reader.PlainPage) bool { return true }
+
 func (crush) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	c := p.Call.(*crCall)
 	switch {

@@ -158,6 +158,10 @@ func dmBinary(sample []byte, path string) bool {
 	return nul || ratio > 0.3
 }
 
+// WholeWhenPlain says a plain page the window left whole is worded whole:
+// its window holds every cap (2000 lines, 2000 characters a line, 50 KB).
+func (dmcc) WholeWhenPlain(*reader.Plan, reader.PlainPage) bool { return true }
+
 func (dmcc) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	c := p.Call.(*dmCall)
 	switch {

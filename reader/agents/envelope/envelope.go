@@ -147,6 +147,10 @@ func (c *envCall) validate() string {
 	return ""
 }
 
+// WholeWhenPlain says a plain page the window left whole is worded whole:
+// its window holds its one cap (the lines asked for); a page of valid text read whole is status success.
+func (envelope) WholeWhenPlain(*reader.Plan, reader.PlainPage) bool { return true }
+
 func (envelope) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	c := p.Call.(*envCall)
 	switch {

@@ -202,6 +202,10 @@ func ocBadPath(p string) string {
 	return ""
 }
 
+// WholeWhenPlain says a plain page the window left whole is worded whole:
+// its window holds every cap (2000 lines, 2000 characters a line, 50 KB).
+func (opencode) WholeWhenPlain(*reader.Plan, reader.PlainPage) bool { return true }
+
 func (opencode) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	c := p.Call.(*ocCall)
 	switch {

@@ -250,6 +250,10 @@ func oclInstructions(env reader.Env, file string) []string {
 	return found
 }
 
+// WholeWhenPlain says a plain page the window left whole is worded whole:
+// its window holds every cap (2000 lines, 2000 characters a line, 50 KB).
+func (opencodeLegacy) WholeWhenPlain(*reader.Plan, reader.PlainPage) bool { return true }
+
 func (opencodeLegacy) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	c := p.Call.(*oclCall)
 	switch {

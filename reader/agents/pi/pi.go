@@ -222,6 +222,10 @@ func piResolve(env reader.Env, raw string) string {
 	return p
 }
 
+// WholeWhenPlain says a plain page the window left whole is worded whole:
+// its window holds every cap (2000 lines, 50 KB).
+func (pi) WholeWhenPlain(*reader.Plan, reader.PlainPage) bool { return true }
+
 func (pi) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	c := p.Call.(*piCall)
 	switch {

@@ -1,0 +1,171 @@
+package audit_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/agents/all"
+	"github.com/readlens/readlens/reader/compare"
+)
+
+// plainShape is a plain file to make: lines of width bytes each (the last
+// one last bytes), ending in a newline or not, opening with head.
+type plainShape struct {
+	lines, width, last int
+	newline            bool
+	head               string
+}
+
+func (s plainShape) bytes(rng *rand.Rand) []byte {
+	const alphabet = "abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ\t0123456789{}()[];:.,<>=+-*/&|!?\"'`~@#$%^_\\"
+	var b strings.Builder
+	b.WriteString(s.head)
+	for i := range s.lines {
+		w := s.width
+		if i == s.lines-1 {
+			w = s.last
+		}
+		if i == 0 {
+			w = max(0, w-len(s.head))
+		}
+		for range w {
+			b.WriteByte(alphabet[rng.IntN(len(alphabet))])
+		}
+		if i < s.lines-1 || s.newline {
+			b.WriteByte('\n')
+		}
+	}
+	return []byte(b.String())
+}
+
+// plainShapes are files at and around every cap of the ten agents: line
+// counts, line widths, and sizes in bytes (with each tool's prefixes and
+// separators the caps count) and Claude Code's token gate.
+func plainShapes(rng *rand.Rand) []plainShape {
+	var out []plainShape
+	add := func(lines, width int) {
+		for _, nl := range []bool{false, true} {
+			out = append(out, plainShape{lines: lines, width: width, last: width, newline: nl})
+		}
+	}
+	for _, n := range []int{1, 2, 198, 199, 200, 201, 202, 498, 499, 500, 501, 1998, 1999, 2000, 2001, 2002} {
+		add(n, 3)
+	}
+	for _, w := range []int{0, 1, 498, 499, 500, 501, 1998, 1999, 2000, 2001, 2002} {
+		add(3, w)
+	}
+	// Sizes: Cline's 48,000 characters, the 50 KB budgets, Claude Code's
+	// gate near 25,000 (12,500 for JSON) units, crush's 200 KB section.
+	for _, total := range []int{12_400, 12_500, 12_600, 24_900, 25_000, 25_100, 47_000, 48_000, 49_000, 50_000, 51_200, 52_000, 204_000, 204_800, 205_600} {
+		for _, w := range []int{9, 99, 1999} {
+			n := total / (w + 1)
+			for _, d := range []int{-1, 0, 1} {
+				out = append(out, plainShape{lines: n, width: w, last: max(0, total-(n-1)*(w+1)+d), newline: d == 0})
+			}
+		}
+	}
+	for range 120 {
+		n := 1 + rng.IntN(2100)
+		w := rng.IntN(120)
+		if rng.IntN(4) == 0 {
+			w = rng.IntN(2200)
+			n = 1 + rng.IntN(40)
+		}
+		out = append(out, plainShape{lines: n, width: w, last: rng.IntN(w + 1), newline: rng.IntN(2) == 0})
+	}
+	return out
+}
+
+// TestPlainWholeIsWhole: a read the engine answers from a plain file's
+// shape (Request.FactsOnly, reader/plain.go) is one the tool itself shows
+// whole with nothing hidden. Every profile reads files at and around its
+// caps, under names the agents treat apart (images, PDFs, notebooks, SVG,
+// JSON, binary extensions) and with plain bytes that look like media, both
+// ways; the shortcut must never claim a file the full read cuts, refuses
+// or fails on, and must answer for every profile somewhere.
+func TestPlainWholeIsWhole(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 29))
+	dir := t.TempDir()
+	type file struct {
+		path string
+		data []byte
+	}
+	var files []file
+	put := func(name string, data []byte) {
+		p := filepath.Join(dir, fmt.Sprintf("%04d", len(files)), name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, file{p, data})
+	}
+	for i, s := range plainShapes(rng) {
+		names := []string{"f.go", "f.json", "F.JSONL", "Makefile"}
+		put(names[i%len(names)], s.bytes(rng))
+	}
+	small := plainShape{lines: 12, width: 40, last: 40, newline: true}
+	for _, name := range []string{"a.txt", "a.png", "a.jpg", "a.pdf", "a.ipynb", "a.svg", "a.exe", "a.zip", "a.ts", "a.mp3", "a.wav", "a.class", ".env", "noext", "a.tar.gz", "a.bin"} {
+		put(name, small.bytes(rng))
+	}
+	for _, head := range []string{"GIF89a", "%PDF-1.4\n", "<svg xmlns=\"http://www.w3.org/2000/svg\">", "<?xml version=\"1.0\"?>\n", "#!/bin/sh\n", "{\"cells\": []}\n", "PK", "RIFF"} {
+		for _, name := range []string{"noext", "h.txt", "h.svg"} {
+			s := small
+			s.head = head
+			put(name, s.bytes(rng))
+		}
+	}
+	bigSVG := plainShape{lines: 1000, width: 1100, last: 1100, newline: true}
+	put("big.svg", bigSVG.bytes(rng))
+
+	stats := &reader.StatCache{}
+	defer stats.Close()
+	unworded := map[string]int{}
+	for _, f := range files {
+		data, info, ok := reader.ReadOnce(reader.OS{}, f.path, 8<<20)
+		if !ok {
+			t.Fatalf("%s: not held", f.path)
+		}
+		for _, noImages := range []bool{false, true} {
+			for _, p := range all.Profiles {
+				req := reader.Request{Profile: p, Cwd: dir, Worktree: dir, NoImages: noImages}
+				req.FS = reader.Snapshot(reader.OS{}, stats, f.path, data, info)
+				req.FactsOnly = true
+				short, err := compare.First(context.Background(), f.path, req, compare.Options{NoTokens: true, KeepResults: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !short.First.Result.Unworded {
+					continue
+				}
+				unworded[p.Info().Name]++
+				req.FactsOnly = false
+				full, err := compare.First(context.Background(), f.path, req, compare.Options{NoTokens: true, KeepResults: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if full.Verdict != compare.Whole || full.Unseen != (compare.Unseen{}) || full.First.Result.Unworded {
+					t.Errorf("%s on %s (%d bytes, no images %v): answered whole from its shape; read: %s %s%s, unseen %+v",
+						p.Info().Name, f.path, len(f.data), noImages, full.Verdict, full.Cap, full.Reason, full.Unseen)
+				}
+				if short.Size != full.Size || short.First.LastLine > full.First.LastLine+1 {
+					t.Errorf("%s on %s: facts %d bytes, lines to %d; read %d bytes, lines to %d",
+						p.Info().Name, f.path, short.Size, short.First.LastLine, full.Size, full.First.LastLine)
+				}
+			}
+		}
+	}
+	for _, p := range all.Profiles {
+		if unworded[p.Info().Name] == 0 {
+			t.Errorf("%s: never answered from a plain file's shape", p.Info().Name)
+		}
+	}
+	t.Logf("answered from the shape: %v of %d files, twice each", unworded, len(files))
+}

@@ -1,0 +1,114 @@
+package reader
+
+import (
+	"bytes"
+	"sync"
+)
+
+// An audit asks ten agents for every file of a tree and keeps only what
+// the model misses: most files it sees whole. A plain file (every byte
+// printable ASCII, a tab or a \n) is text every tool decodes alike, byte
+// for byte, so whether a window shows it whole follows from its shape: its
+// lines and its longest line. For a caller that wants the facts alone
+// (Request.FactsOnly) the engine then skips decoding and wording the file,
+// when the window's caps leave it whole and the profile says its wording
+// adds none (PlainWhole). Anything else, or a profile that does not say,
+// is read and worded as always.
+
+// PlainPage is the shape of a plain file, shown whole.
+type PlainPage struct {
+	Path    string
+	Size    int64 // the file's bytes
+	Lines   int   // the lines the window shows, by the plan's Split
+	Bytes   int   // the lines' text together: the file less its newlines
+	Longest int   // the longest line in bytes, which in plain text are also its UTF-16 units and code points
+}
+
+// PlainWhole is implemented by a profile that can tell from a plain page
+// that its answer shows it whole with nothing hidden: its wording adds no
+// cap, refusal or error of its own to a page the window left whole. The
+// answer must be sound (TestPlainWholeIsWhole reads every case both ways);
+// it need not be complete: a file near a cap can always be read.
+type PlainWhole interface {
+	WholeWhenPlain(p *Plan, pg PlainPage) bool
+}
+
+// plainShape is a held file's shape, surveyed once for all its agents.
+type plainShape struct {
+	once     sync.Once
+	plain    bool
+	newlines int
+	longest  int  // bytes, without the \n
+	endsNL   bool // the last byte is a \n
+}
+
+// plainBytes are the bytes of plain text.
+var plainBytes = func() (t [256]bool) {
+	for b := 0x20; b < 0x7f; b++ {
+		t[b] = true
+	}
+	t['\t'], t['\n'] = true, true
+	return t
+}()
+
+func (s *plainShape) survey(data []byte) *plainShape {
+	s.once.Do(func() {
+		for _, b := range data {
+			if !plainBytes[b] {
+				return
+			}
+		}
+		s.plain = len(data) > 0
+		for rest := data; len(rest) > 0; {
+			i := bytes.IndexByte(rest, '\n')
+			if i < 0 {
+				s.longest = max(s.longest, len(rest))
+				break
+			}
+			s.longest = max(s.longest, i)
+			s.newlines++
+			rest = rest[i+1:]
+		}
+		s.endsNL = len(data) > 0 && data[len(data)-1] == '\n'
+	})
+	return s
+}
+
+// plainWhole is the page of a held plain file that p's window shows
+// whole, and whether there is one: the default window of a file no cap
+// reaches, which the profile says it words whole. Every comparison keeps
+// a margin of one, whichever side of a cap the tool's own test falls.
+func plainWhole(p *Plan, file File, sample []byte, size int64) (PlainPage, bool) {
+	h, ok := file.(*heldFile)
+	if !ok || p.whole == nil || h.shape == nil || p.Tail > 0 || p.marks != nil ||
+		int64(len(h.data)) != size || h.offset() != len(sample) {
+		return PlainPage{}, false
+	}
+	s := h.shape.survey(h.data)
+	if !s.plain {
+		return PlainPage{}, false
+	}
+	pg := PlainPage{Path: p.Path, Size: size, Lines: s.newlines, Bytes: len(h.data) - s.newlines, Longest: s.longest}
+	if !s.endsNL || p.Text.Split.Phantom {
+		pg.Lines++
+	}
+	w := p.Window
+	switch {
+	case w.Start != 0,
+		w.Limit >= 0 && pg.Lines >= w.Limit,
+		w.MaxLines > 0 && pg.Lines >= w.MaxLines,
+		w.Cut.Max > 0 && pg.Longest >= w.Cut.Max,
+		pg.Longest >= w.retain(),
+		w.Budget.Max > 0 && pg.Bytes+w.Budget.Each*pg.Lines+w.Budget.Sep*(pg.Lines-1) >= w.Budget.Max:
+		return PlainPage{}, false
+	}
+	return pg, p.whole.WholeWhenPlain(p, pg)
+}
+
+// plainOutcome is the answer the engine gives for a plain page instead of
+// the tool's words: the facts of a whole read (Result.Unworded).
+func plainOutcome(pg *PlainPage) *Outcome {
+	o := &Outcome{unworded: true}
+	o.Truncation = Truncation{FirstLine: 1, LastLine: pg.Lines, TotalLines: pg.Lines, TotalKnown: true}
+	return o
+}
