@@ -3,13 +3,17 @@ package reader
 import (
 	"bytes"
 	"sync"
+	"unicode/utf8"
 )
 
 // An audit asks ten agents for every file of a tree and keeps only what
-// the model misses: most files it sees whole. A plain file (every byte
-// printable ASCII, a tab or a \n) is text every tool decodes alike, byte
-// for byte, so whether a window shows it whole follows from its shape: its
-// lines and its longest line. For a caller that wants the facts alone
+// the model misses: most files it sees whole. A plain file is text every
+// tool decodes alike, byte for byte: valid UTF-8 of printable characters,
+// tabs and \n, with no byte order mark and none of the characters some
+// runtimes end a line at (U+0085, U+2028, U+2029). Whether a window shows
+// it whole then follows from its shape: its lines and its longest line, in
+// bytes, which no tool's unit exceeds (a character is at most as many
+// UTF-16 units, and one code point, as it has bytes). For a caller that wants the facts alone
 // (Request.FactsOnly) the engine then skips decoding and wording the file,
 // when the window's caps leave it whole and the profile says its wording
 // adds none (PlainWhole). Anything else, or a profile that does not say,
@@ -21,7 +25,8 @@ type PlainPage struct {
 	Size    int64 // the file's bytes
 	Lines   int   // the lines the window shows, by the plan's Split
 	Bytes   int   // the lines' text together: the file less its newlines
-	Longest int   // the longest line in bytes, which in plain text are also its UTF-16 units and code points
+	Longest int   // the longest line in bytes: at least its UTF-16 units and its code points
+	ASCII   bool  // every byte is ASCII: bytes, units and code points are one
 }
 
 // PlainWhole is implemented by a profile that can tell from a plain page
@@ -37,28 +42,51 @@ type PlainWhole interface {
 type plainShape struct {
 	once     sync.Once
 	plain    bool
+	ascii    bool
 	newlines int
 	longest  int  // bytes, without the \n
 	endsNL   bool // the last byte is a \n
 }
 
-// plainBytes are the bytes of plain text.
-var plainBytes = func() (t [256]bool) {
+// plainBytes are the bytes of plain text: 1 for ASCII, 2 for the bytes
+// of longer characters, 0 for control bytes.
+var plainBytes = func() (t [256]uint8) {
 	for b := 0x20; b < 0x7f; b++ {
-		t[b] = true
+		t[b] = 1
 	}
-	t['\t'], t['\n'] = true, true
+	t['\t'], t['\n'] = 1, 1
+	for b := 0x80; b < 0x100; b++ {
+		t[b] = 2
+	}
 	return t
 }()
 
+// plainBreaks are the characters some runtimes end a line at, or drop
+// at the start, which a plain file never holds.
+var plainBreaks = [][]byte{[]byte("\u0085"), []byte("\u2028"), []byte("\u2029"), []byte("\ufeff")}
+
 func (s *plainShape) survey(data []byte) *plainShape {
 	s.once.Do(func() {
+		ascii := true
 		for _, b := range data {
-			if !plainBytes[b] {
+			switch plainBytes[b] {
+			case 0:
 				return
+			case 2:
+				ascii = false
 			}
 		}
-		s.plain = len(data) > 0
+		if !ascii {
+			if !utf8.Valid(data) {
+				return
+			}
+			for _, c := range plainBreaks {
+				if bytes.Contains(data, c) {
+					return
+				}
+			}
+		}
+		s.plain, s.ascii = len(data) > 0, ascii
 		for rest := data; len(rest) > 0; {
 			i := bytes.IndexByte(rest, '\n')
 			if i < 0 {
@@ -88,7 +116,7 @@ func plainWhole(p *Plan, file File, sample []byte, size int64) (PlainPage, bool)
 	if !s.plain {
 		return PlainPage{}, false
 	}
-	pg := PlainPage{Path: p.Path, Size: size, Lines: s.newlines, Bytes: len(h.data) - s.newlines, Longest: s.longest}
+	pg := PlainPage{Path: p.Path, Size: size, Lines: s.newlines, Bytes: len(h.data) - s.newlines, Longest: s.longest, ASCII: s.ascii}
 	if !s.endsNL || p.Text.Split.Phantom {
 		pg.Lines++
 	}
