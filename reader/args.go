@@ -43,7 +43,48 @@ func (v Value) IsSafeInt() bool {
 type Args struct {
 	Raw  json.RawMessage
 	keys []string
-	vals map[string]Value
+	vals []Value // vals[i] is keys[i]'s
+	// index finds a key among many (indexFrom or more): a few are looked
+	// for in order, where a map cost a call of an audit more than all its
+	// lookups.
+	index map[string]int
+}
+
+const indexFrom = 16
+
+// set gives key the value v, as JSON.parse does: the first position and
+// the last value.
+func (a *Args) set(key string, v Value) {
+	if i := a.find(key); i >= 0 {
+		a.vals[i] = v
+		return
+	}
+	a.keys, a.vals = append(a.keys, key), append(a.vals, v)
+	switch {
+	case a.index != nil:
+		a.index[key] = len(a.keys) - 1
+	case len(a.keys) == indexFrom:
+		a.index = make(map[string]int, 2*indexFrom)
+		for i, k := range a.keys {
+			a.index[k] = i
+		}
+	}
+}
+
+// find is key's position, or -1.
+func (a Args) find(key string) int {
+	if a.index != nil {
+		if i, ok := a.index[key]; ok {
+			return i
+		}
+		return -1
+	}
+	for i, k := range a.keys {
+		if k == key {
+			return i
+		}
+	}
+	return -1
 }
 
 // ErrNotObject is returned for arguments that are not a JSON object.
@@ -59,7 +100,7 @@ func ParseArgs(raw json.RawMessage) (Args, error) {
 
 // parseGeneral is ParseArgs for any input, through json.Decoder's tokens.
 func parseGeneral(raw json.RawMessage) (Args, error) {
-	a := Args{Raw: raw, vals: map[string]Value{}}
+	a := Args{Raw: raw}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	tok, err := dec.Token()
@@ -83,10 +124,7 @@ func parseGeneral(raw json.RawMessage) (Args, error) {
 		if err != nil {
 			return a, fmt.Errorf("tool arguments: %w", err)
 		}
-		if _, dup := a.vals[key]; !dup { // JSON.parse keeps the first position and the last value
-			a.keys = append(a.keys, key)
-		}
-		a.vals[key] = v
+		a.set(key, v)
 	}
 	if _, err := dec.Token(); err != nil {
 		return a, fmt.Errorf("tool arguments: %w", err)
@@ -126,7 +164,12 @@ func ParseValue(raw json.RawMessage) (Value, error) {
 }
 
 // Get returns the argument named key; its Kind is Missing when absent.
-func (a Args) Get(key string) Value { return a.vals[key] }
+func (a Args) Get(key string) Value {
+	if i := a.find(key); i >= 0 {
+		return a.vals[i]
+	}
+	return Value{}
+}
 
 // Keys are the argument names in the order the model sent them.
 func (a Args) Keys() []string { return a.keys }
@@ -147,13 +190,13 @@ func (a Args) With(key string, v any) json.RawMessage {
 		b.Write(raw)
 	}
 	nv, _ := json.Marshal(v)
-	for _, k := range a.keys {
+	for i, k := range a.keys {
 		if k == key {
 			write(k, nv)
 			seen = true
 			continue
 		}
-		write(k, bytes.TrimSpace(a.vals[k].Raw))
+		write(k, bytes.TrimSpace(a.vals[i].Raw))
 	}
 	if !seen {
 		write(key, nv)

@@ -19,7 +19,7 @@ func parsePlain(raw json.RawMessage) (a Args, ok bool) {
 	if len(s) < 2 || s[0] != '{' || s[len(s)-1] != '}' {
 		return a, false
 	}
-	a = Args{Raw: raw, vals: make(map[string]Value, 4)}
+	a = Args{Raw: raw}
 	i := 1
 	if s[i] == '}' {
 		return a, i == len(s)-1
@@ -35,11 +35,7 @@ func parsePlain(raw json.RawMessage) (a Args, ok bool) {
 			return a, false
 		}
 		i += n
-		k := string(key)
-		if _, dup := a.vals[k]; !dup { // JSON.parse keeps the first position and the last value
-			a.keys = append(a.keys, k)
-		}
-		a.vals[k] = v
+		a.set(string(key), v)
 		switch s[i] {
 		case ',':
 			i++

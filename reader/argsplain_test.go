@@ -2,6 +2,7 @@ package reader
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"strconv"
@@ -82,6 +83,45 @@ func TestJSONObjectAsMarshal(t *testing.T) {
 		want := `{"filePath":` + string(k) + `,"offset":` + strconv.Itoa(n) + `}`
 		if string(got) != want {
 			t.Fatalf("JSONObject(%q, %d) = %s, want %s", name, n, got, want)
+		}
+	}
+}
+
+// TestArgsKeepFirstPlaceLastValue: a repeated key keeps its first place
+// and takes its last value, as JSON.parse does, whether the arguments
+// hold a few keys (looked for in order) or many (indexed), parsed either
+// way.
+func TestArgsKeepFirstPlaceLastValue(t *testing.T) {
+	for _, n := range []int{3, indexFrom - 1, indexFrom, 3 * indexFrom} {
+		var b strings.Builder
+		b.WriteString("{")
+		for i := range n {
+			fmt.Fprintf(&b, `"k%d":%d,`, i, i)
+		}
+		fmt.Fprintf(&b, `"k1":"again","k%d":true}`, n-1)
+		for _, raw := range []string{b.String(), strings.ReplaceAll(b.String(), ":", ": ")} {
+			a, err := ParseArgs(json.RawMessage(raw))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(a.Keys()) != n || a.Keys()[1] != "k1" || a.Keys()[n-1] != fmt.Sprintf("k%d", n-1) {
+				t.Fatalf("%d keys: %v", n, a.Keys())
+			}
+			if v := a.Get("k1"); v.Kind != String || v.Str != "again" {
+				t.Errorf("%d keys: k1 is %+v", n, v)
+			}
+			if v := a.Get(fmt.Sprintf("k%d", n-1)); v.Kind != Bool || !v.Bool {
+				t.Errorf("%d keys: the last is %+v", n, v)
+			}
+			if v := a.Get("k0"); v.Kind != Number || v.Num != 0 {
+				t.Errorf("%d keys: k0 is %+v", n, v)
+			}
+			if v := a.Get("absent"); v.Kind != Missing {
+				t.Errorf("%d keys: absent is %+v", n, v)
+			}
+			if got := string(a.With("k0", 9)); !strings.HasPrefix(got, `{"k0":9,"k1":"again",`) {
+				t.Errorf("%d keys: With gives %s", n, got)
+			}
 		}
 	}
 }
