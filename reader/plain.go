@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // An audit asks ten agents for every file of a tree and keeps only what
@@ -27,6 +28,10 @@ type PlainPage struct {
 	Bytes   int   // the lines' text together: the file less its newlines
 	Longest int   // the longest line in bytes: at least its UTF-16 units and its code points
 	ASCII   bool  // every byte is ASCII: bytes, units and code points are one
+	// Text is the file itself, which is also its lines joined by "\n"
+	// (less the last, when the split makes no line of an empty end). It
+	// lies in the held bytes: keep none of it past the call.
+	Text string
 }
 
 // PlainWhole is implemented by a profile that can tell from a plain page
@@ -116,7 +121,8 @@ func plainWhole(p *Plan, file File, sample []byte, size int64) (PlainPage, bool)
 	if !s.plain {
 		return PlainPage{}, false
 	}
-	pg := PlainPage{Path: p.Path, Size: size, Lines: s.newlines, Bytes: len(h.data) - s.newlines, Longest: s.longest, ASCII: s.ascii}
+	pg := PlainPage{Path: p.Path, Size: size, Lines: s.newlines, Bytes: len(h.data) - s.newlines, Longest: s.longest, ASCII: s.ascii,
+		Text: unsafe.String(unsafe.SliceData(h.data), len(h.data))}
 	if !s.endsNL || p.Text.Split.Phantom {
 		pg.Lines++
 	}

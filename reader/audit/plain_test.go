@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/reader/agents/all"
@@ -100,7 +101,8 @@ func plainShapes(rng *rand.Rand) []plainShape {
 
 // TestPlainWholeIsWhole: a read the engine answers from a plain file's
 // shape (Request.FactsOnly, reader/plain.go) is one the tool itself shows
-// whole with nothing hidden. Every profile reads files at and around its
+// whole with nothing hidden, and any other read asking only for facts is
+// the read, word for word. Every profile reads files at and around its
 // caps, under names the agents treat apart (images, PDFs, notebooks, SVG,
 // JSON, binary extensions) and with plain bytes that look like media, both
 // ways; the shortcut must never claim a file the full read cuts, refuses
@@ -153,6 +155,7 @@ func TestPlainWholeIsWhole(t *testing.T) {
 	bigSVG := plainShape{lines: 1000, width: 1100, last: 1100, newline: true}
 	put("big.svg", bigSVG.bytes(rng))
 
+	now := func() time.Time { return time.Unix(1e9, 0) } // envelope's text says how long it took
 	stats := &reader.StatCache{}
 	defer stats.Close()
 	unworded := map[string]int{}
@@ -163,22 +166,32 @@ func TestPlainWholeIsWhole(t *testing.T) {
 		}
 		for _, noImages := range []bool{false, true} {
 			for _, p := range all.Profiles {
-				req := reader.Request{Profile: p, Cwd: dir, Worktree: dir, NoImages: noImages}
+				req := reader.Request{Profile: p, Cwd: dir, Worktree: dir, NoImages: noImages, Now: now}
 				req.FS = reader.Snapshot(reader.OS{}, stats, f.path, data, info)
 				req.FactsOnly = true
 				short, err := compare.First(context.Background(), f.path, req, compare.Options{NoTokens: true, KeepResults: true})
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !short.First.Result.Unworded {
-					continue
-				}
-				unworded[p.Info().Name]++
 				req.FactsOnly = false
 				full, err := compare.First(context.Background(), f.path, req, compare.Options{NoTokens: true, KeepResults: true})
 				if err != nil {
 					t.Fatal(err)
 				}
+				if !short.First.Result.Unworded {
+					// Read after all: what a profile learnt asking (Claude
+					// Code's count) must not change the answer.
+					s, l := short.First, full.First
+					if short.Verdict != full.Verdict || short.Cap != full.Cap || short.Reason != full.Reason || short.Message != full.Message ||
+						short.Unseen != full.Unseen || s.FirstLine != l.FirstLine || s.LastLine != l.LastLine || s.TotalLines != l.TotalLines ||
+						s.Result.Output != l.Result.Output {
+						t.Errorf("%s on %s: asked for facts: %s %s%s lines %d-%d of %d; read: %s %s%s lines %d-%d of %d",
+							p.Info().Name, f.path, short.Verdict, short.Cap, short.Reason, s.FirstLine, s.LastLine, s.TotalLines,
+							full.Verdict, full.Cap, full.Reason, l.FirstLine, l.LastLine, l.TotalLines)
+					}
+					continue
+				}
+				unworded[p.Info().Name]++
 				if full.Verdict != compare.Whole || full.Unseen != (compare.Unseen{}) || full.First.Result.Unworded {
 					t.Errorf("%s on %s (%d bytes, no images %v): answered whole from its shape; read: %s %s%s, unseen %+v",
 						p.Info().Name, f.path, len(f.data), noImages, full.Verdict, full.Cap, full.Reason, full.Unseen)

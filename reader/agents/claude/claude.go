@@ -90,6 +90,9 @@ type ccCall struct {
 	fs         reader.FS
 	tokens     reader.TokenCounter // Env.Tokens
 	limits     ccLimits            // the image limits of Env.Model
+	// counted is the text's token count when WholeWhenPlain made it (a
+	// plain file's text is its lines joined), for Format to use again.
+	counted *int
 }
 
 func (claudeCode) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome) {

@@ -71,7 +71,7 @@ func ccNotebook(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	if n := int64(js.Len()); n > ccMaxSize {
 		return reader.Fail(fmt.Sprintf("Notebook content (%s) exceeds maximum allowed size (%s). %s", ccSize(n), ccSize(ccMaxSize), ccNotebookJq))
 	}
-	tok, note := ccCountTokens([]string{js.String()}, utf16Len(js.String()), p.Path, p.Call.(*ccCall).tokens)
+	tok, note := ccCountTokens([]string{js.String()}, utf16Len(js.String()), p.Path, p.Call.(*ccCall).tokens, nil)
 	if tok.Count > ccMaxTokens {
 		e := reader.Fail(fmt.Sprintf("File content (%d tokens) exceeds maximum allowed tokens (%d). Use offset and limit parameters to read specific portions of the file, or search for specific content instead of reading the whole file.", tok.Count, ccMaxTokens))
 		e.Tokens, e.Note = tok, note

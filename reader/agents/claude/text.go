@@ -46,17 +46,23 @@ func ccSuffix(fits bool) string {
 	return ccNoRoom
 }
 
-// WholeWhenPlain says a default read of a plain page the window left whole
-// is worded whole when its estimate stays under the gate, so no token is
-// counted: the engine has refused a file over 256 KB by its stat, and the
-// page holds no cap of its own. Past the gate the tokens decide, and the
-// page is read.
+// WholeWhenPlain says whether a default read of a plain page the window
+// left whole is worded whole: the engine has refused a file over 256 KB by
+// its stat, and the page holds no cap but the tokens. Under the gate no
+// token is counted; past it the count of the page's text decides, which
+// for a plain page is the file itself (its lines joined). The count is
+// kept for Format, which words the page when it is over the cap.
 func (claudeCode) WholeWhenPlain(p *reader.Plan, pg reader.PlainPage) bool {
 	c := p.Call.(*ccCall)
 	if c.offset > 1 || c.hasLimit || c.hasPages || c.allowLarge || c.tokens != nil {
 		return false
 	}
-	return !ccCounts(ccEstimate(pg.Bytes+pg.Lines-1, p.Path)) // the lines' units and the \n between them
+	if !ccCounts(ccEstimate(pg.Bytes+pg.Lines-1, p.Path)) { // the lines' bytes and the \n between them: at least their units
+		return true
+	}
+	n := ccTokenCount(pg.Text)
+	c.counted = &n
+	return n <= ccMaxTokens
 }
 
 func ccText(c *ccCall, p *reader.Plan, f *reader.Found) *reader.Outcome {
@@ -85,7 +91,7 @@ func ccText(c *ccCall, p *reader.Plan, f *reader.Found) *reader.Outcome {
 	}
 	whole := c.offset <= 1 && !c.hasLimit && !c.hasPages
 	o := reader.OutcomeFor(pg)
-	tok, note := ccCountTokens(texts, units, p.Path, c.tokens)
+	tok, note := ccCountTokens(texts, units, p.Path, c.tokens, c.counted)
 	o.Tokens, o.Note = tok, note
 	lines, start := pg.Lines, c.offset
 	banner := ""

@@ -40,9 +40,13 @@ func ccCounts(estimate int) bool { return estimate != 0 && estimate > ccMaxToken
 // vendor's, when counter is set (readlens --tokens api), else readlens's
 // tokenizer. A count the vendor could not give falls back to the local one,
 // and note says why.
-func ccCountTokens(texts []string, units int, path string, counter reader.TokenCounter) (t *reader.Tokens, note string) {
+func ccCountTokens(texts []string, units int, path string, counter reader.TokenCounter, counted *int) (t *reader.Tokens, note string) {
 	t = &reader.Tokens{Estimated: true, Tokenizer: TokenizerName, Local: ccEstimate(units, path), Cap: ccMaxTokens}
 	if !ccCounts(t.Local) {
+		return t, ""
+	}
+	if counted != nil && counter == nil {
+		t.Count = *counted
 		return t, ""
 	}
 	text := strings.Join(texts, "\n")
