@@ -8,7 +8,8 @@ import (
 
 // parsePlain reads raw when it is a plain object: no white space, keys and
 // string values with no escape, no control character and valid UTF-8,
-// numbers as JSON writes them, true, false and null, no nested value. Such
+// numbers as JSON writes them, true, false and null, and arrays and
+// objects of the same (kept as their bytes, as the general path keeps them). Such
 // are the arguments readlens builds itself (JSONObject), one call per file
 // and agent in an audit, where json.Decoder's tokens were a tenth of a
 // call's fixed cost. ok is false for anything else, which ParseArgs reads
@@ -80,6 +81,15 @@ func plainValue(s []byte) (v Value, n int) {
 			return v, 0
 		}
 		return Value{Kind: String, Raw: s[:n], Str: string(str)}, n
+	case '[', '{':
+		if n = plainNested(s, 0); n == 0 {
+			return v, 0
+		}
+		kind := Array
+		if s[0] == '{' {
+			kind = Object
+		}
+		return Value{Kind: kind, Raw: s[:n]}, n
 	case 't', 'f', 'n':
 		for _, w := range [...]string{"true", "false", "null"} {
 			if len(s) >= len(w) && string(s[:len(w)]) == w {
@@ -101,6 +111,57 @@ func plainValue(s []byte) (v Value, n int) {
 		return v, 0 // out of range: the general path says what JSON.parse makes of it
 	}
 	return Value{Kind: Number, Raw: s[:n], Num: f}, n
+}
+
+// plainNested is the length of the plain array or object s starts with,
+// or 0: Cline's {"files":[{"path":…}]}. Deep nesting is left to the
+// general path.
+func plainNested(s []byte, depth int) int {
+	if depth > 16 || len(s) < 2 {
+		return 0
+	}
+	end := byte(']')
+	if s[0] == '{' {
+		end = '}'
+	}
+	i := 1
+	if s[i] == end {
+		return 2
+	}
+	for {
+		if end == '}' {
+			_, n := plainString(s[i:])
+			if n == 0 || i+n >= len(s) || s[i+n] != ':' {
+				return 0
+			}
+			i += n + 1
+		}
+		n := 0
+		switch {
+		case i >= len(s):
+			return 0
+		case s[i] == '[' || s[i] == '{':
+			n = plainNested(s[i:], depth+1)
+		case s[i] == '"':
+			_, n = plainString(s[i:])
+		case s[i] == 't' || s[i] == 'f' || s[i] == 'n':
+			_, n = plainValue(s[i:])
+		default:
+			n = plainNumber(s[i:])
+		}
+		if n == 0 || i+n >= len(s) {
+			return 0
+		}
+		i += n
+		switch s[i] {
+		case ',':
+			i++
+		case end:
+			return i + 1
+		default:
+			return 0
+		}
+	}
 }
 
 // plainNumber is the length of the JSON number s starts with: -?int frac? exp?.

@@ -18,6 +18,8 @@ func TestParsePlainAgrees(t *testing.T) {
 		`"filePath"`, `"path"`, `"a"`, `""`, `"é"`, `"\u00e9"`, `"a\"b"`, `"\xff"`, "\"\t\"", `"a b"`,
 		`1`, `0`, `-0`, `01`, `1.5`, `1.`, `.5`, `-`, `1e400`, `1E+2`, `2e-3`, `9007199254740993`,
 		`true`, `false`, `null`, `nul`, `tru`, `[]`, `{}`, `[1,2]`, `{"x":1}`, ` `, `:`, `,`, `}`, `{`,
+		`[{"path":"/a/b.go"}]`, `[{"path":"a","start_line":2,"end_line":1e400}]`, `[[],{}]`, `[1,]`, `[,1]`, `{"a"}`, `{"a":}`,
+		`{"a":[1,{"b":[true,null]}]}`, `["a\"b"]`, `[01]`, `[1 ]`, `[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]`, `{1:2}`, `["\xff"]`,
 	}
 	r := rand.New(rand.NewPCG(1, 2))
 	inputs := []string{`{}`, `{"filePath":"/a/b.go"}`, `{"path":"x","offset":1,"limit":2000}`, `{"a":1,"a":2}`, ` {"a":1}`, `{"a":1} `, `{"a":1}}`, `{"a":1,}`}
@@ -58,7 +60,7 @@ func TestParsePlainAgrees(t *testing.T) {
 	if took < 2000 {
 		t.Fatalf("the plain path took %d of %d inputs: too few to hold it to anything", took, len(inputs))
 	}
-	for _, in := range []string{`{"filePath":"/a/b.go"}`, `{"path":"x","offset":1,"limit":2000}`, `{}`} {
+	for _, in := range []string{`{"filePath":"/a/b.go"}`, `{"path":"x","offset":1,"limit":2000}`, `{}`, `{"files":[{"path":"/a/b.go"}]}`} {
 		if _, ok := parsePlain(json.RawMessage(in)); !ok {
 			t.Errorf("%s: not taken by the plain path", in)
 		}

@@ -48,7 +48,9 @@ type Request struct {
 	Model string
 	// FactsOnly asks for the facts of the answer, not its words, where the
 	// engine can give them without building the words: a plain file that
-	// the tool shows whole comes back Unworded (plain.go). An audit asks it.
+	// the tool shows whole comes back Unworded (plain.go). Result.RealPath
+	// and Result.Outside, readlens's remarks on the path, are left out.
+	// An audit asks it.
 	FactsOnly bool
 }
 
@@ -78,7 +80,7 @@ func Read(ctx context.Context, req Request) (*Result, error) {
 		return nil, err // abandoned: whatever was read is not the tool's answer
 	}
 	r := assemble(p.Info(), args, plan, found, out, now().Sub(began))
-	if plan != nil && plan.Path != "" { // no path when the arguments were refused first
+	if plan != nil && plan.Path != "" && !req.FactsOnly { // no path when the arguments were refused first; no one asked when only facts were
 		r.Outside, r.RealPath = outside(env.FS, plan.Path, env.Cwd)
 	}
 	return r, nil
