@@ -12,6 +12,11 @@
 //	decode and window     -> scanner, window     (decode.go, utf8.go, lines.go, window.go)
 //	format                -> Profile.Format      (result.go: Outcome, then Result)
 //
+// A caller that wants only the facts (Request.FactsOnly: an audit) may get
+// them without the last two stages: a plain file that the window shows
+// whole, and the profile words whole (PlainWhole), is answered from its
+// shape (plain.go), Result.Unworded.
+//
 // Read runs it for one Request and returns a Result: the exact text the model
 // receives, the pieces a renderer styles, and the facts of what was cut
 // (Truncation), of what was found at the path (Facts) and, line by line, of
@@ -50,6 +55,8 @@
 // A profile whose one call reads several files implements Several; one
 // that words a blocklist hit in its own format implements BlockWorder.
 // WouldHang is the answer for a file the agent would never come back from.
+// One whose wording adds no cap of its own to a plain page the window left
+// whole implements PlainWhole, and an audit skips wording such pages.
 //
 // What the agents' runtimes do to paths, numbers and errors lives in leaf
 // packages that know nothing of readlens: reader/node (Node and Bun),
