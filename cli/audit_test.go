@@ -55,8 +55,16 @@ func TestAuditAgreesWithRead(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not on PATH")
 	}
+	for _, flags := range [][]string{nil, {"--no-tokens"}} {
+		t.Run(strings.Join(append([]string{"audit"}, flags...), " "), func(t *testing.T) { auditAgreesWithRead(t, flags) })
+	}
+}
+
+// auditAgreesWithRead is TestAuditAgreesWithRead for an audit run with
+// flags: without tokens the audit's calls ask for no words at all.
+func auditAgreesWithRead(t *testing.T, flags []string) {
 	root := filepath.Join(oracle.Testdata(), "fixtures")
-	code, out, _ := cli(t, "audit", "--cwd", root, "--format", "json")
+	code, out, _ := cli(t, append([]string{"audit", "--cwd", root, "--format", "json"}, flags...)...)
 	if code != exitOK {
 		t.Fatalf("exit %d", code)
 	}

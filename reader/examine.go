@@ -148,6 +148,7 @@ func examine(ctx context.Context, fsys FS, p *Plan) (f Found) {
 		return f
 	}
 	f.Page = readText(ctx, file, sample, p, bufferFor(f.Size), f.Size, f.ModTime, &f.BytesRead)
+	f.Page.noWords = p.noWords
 	f.Extras = readExtras(fsys, p.Extras, p.Text)
 	return f
 }

@@ -31,6 +31,7 @@ type Env struct {
 	marks     *Marks        // Request.Marks
 	pictures  bool          // Request.Pictures
 	factsOnly bool          // Request.FactsOnly
+	noWords   bool          // Request.NoWords
 }
 
 // Plan is what a profile asks of the pipeline for one call.
@@ -112,6 +113,8 @@ type Plan struct {
 	// whole is the profile, when the request wants facts alone and the
 	// profile can tell a plain page it words whole (plain.go).
 	whole PlainWhole
+	// noWords is the request's: the page's outcome keeps no text.
+	noWords bool
 }
 
 // DirRule says what a tool does with a directory.

@@ -52,6 +52,11 @@ type Request struct {
 	// and Result.Outside, readlens's remarks on the path, are left out.
 	// An audit asks it.
 	FactsOnly bool
+	// NoWords, with FactsOnly, asks for no words at all: a page is windowed
+	// and judged by the profile's own Format, but the outcome it builds
+	// keeps no text (Result.Unworded). Errors keep theirs. An audit that
+	// counts no tokens asks it.
+	NoWords bool
 }
 
 // Read runs a profile's read tool on a request, as the agent would.
@@ -96,6 +101,7 @@ func readOne(ctx context.Context, env Env, p Profile, args Args) (*Plan, *Found,
 		plan.pictures = env.pictures
 		if env.factsOnly {
 			plan.whole, _ = p.(PlainWhole)
+			plan.noWords = env.noWords
 		}
 		found = examine(ctx, env.FS, plan) // stat, classify, detect, decode, window
 		switch {
@@ -179,7 +185,7 @@ func (req Request) call() (Args, Env, error) {
 
 func (req Request) env() (Env, error) {
 	e := Env{FS: req.FS, Cwd: req.Cwd, Worktree: req.Worktree, Home: req.Home, Blocklist: req.Blocklist, Tokens: req.Tokens, NoImages: req.NoImages, Model: req.Model,
-		progress: req.Progress, marks: req.Marks, pictures: req.Pictures, factsOnly: req.FactsOnly}
+		progress: req.Progress, marks: req.Marks, pictures: req.Pictures, factsOnly: req.FactsOnly, noWords: req.FactsOnly && req.NoWords}
 	if e.FS == nil {
 		e.FS = OS{}
 	}

@@ -51,10 +51,12 @@ type Result struct {
 	// Note is readlens's own remark (a tool that would hang, a line too long
 	// to hold); it is never part of Output.
 	Note string
-	// Unworded says the engine answered with facts alone, as
-	// Request.FactsOnly allows, for a file the tool shows whole with
-	// nothing hidden: Output, Parts and Lines are empty, and Truncation's
-	// lines are the file's, by the engine's count (plain.go).
+	// Unworded says the engine answered with facts alone: for a plain file
+	// the tool shows whole with nothing hidden, as Request.FactsOnly
+	// allows (plain.go: Lines are empty, and Truncation's lines are the
+	// file's, by the engine's count), or for any page, as Request.NoWords
+	// asks (Lines are the page's, as the window made them). Output and
+	// Parts hold no more than an error's text.
 	Unworded bool
 	Stats    Stats
 }
@@ -223,6 +225,9 @@ type Outcome struct {
 	After       string // Result.After
 	preview     *string
 	unworded    bool // Result.Unworded
+	// noWords keeps no text but errors': an outcome for a page read with
+	// Request.NoWords. Lines and facts are kept as ever.
+	noWords bool
 	// inPlace says the last Output was text itself, where every part and
 	// line points already: share has nothing to do.
 	inPlace bool
@@ -237,6 +242,9 @@ type Outcome struct {
 // result neither copies nor leaves a trail of outgrown buffers.
 func OutcomeFor(pg *Page) *Outcome {
 	o := &Outcome{}
+	if pg != nil && pg.noWords {
+		o.noWords, o.unworded = true, true
+	}
 	if pg == nil || len(pg.Lines) == 0 {
 		return o
 	}
@@ -270,6 +278,10 @@ func (o *Outcome) Media(s string) { o.Add(Part{Kind: PartMedia, Text: s}) }
 // Line adds a source line printed as prefix+text, and the cut marker if the
 // tool cut it.
 func (o *Outcome) Line(l Line, prefix, cutMark string) {
+	if o.noWords {
+		o.line(0, l, cutMark)
+		return
+	}
 	at := o.text.Len()
 	o.text.WriteString(prefix)
 	o.line(at, l, cutMark)
@@ -278,6 +290,10 @@ func (o *Outcome) Line(l Line, prefix, cutMark string) {
 // NumberedLine is Line with a prefix made in the caller's buffer
 // (AppendLinePrefix), where a string of it would be made for every line.
 func (o *Outcome) NumberedLine(l Line, prefix []byte, cutMark string) {
+	if o.noWords {
+		o.line(0, l, cutMark)
+		return
+	}
 	at := o.text.Len()
 	o.text.Write(prefix)
 	o.line(at, l, cutMark)
@@ -285,6 +301,13 @@ func (o *Outcome) NumberedLine(l Line, prefix []byte, cutMark string) {
 
 // line adds l's text after the prefix written from at.
 func (o *Outcome) line(at int, l Line, cutMark string) {
+	if o.noWords {
+		o.Lines = appendDoubling(o.Lines, l)
+		if l.Cut {
+			o.Truncation.CutLines = append(o.Truncation.CutLines, l.N)
+		}
+		return
+	}
 	prefix := o.text.Len() - at
 	o.text.WriteString(l.Text)
 	text := o.text.String()[at:]
@@ -309,7 +332,7 @@ func (o *Outcome) ErrorText(s string) {
 }
 
 func (o *Outcome) Add(p Part) {
-	if p.Text == "" {
+	if p.Text == "" || o.noWords && p.Kind != PartError {
 		return
 	}
 	at := o.text.Len()
@@ -322,6 +345,9 @@ func (o *Outcome) Add(p Part) {
 // escaped text once, where it stays, rather than making a string of it
 // to be copied.
 func (o *Outcome) AddWritten(p Part, write func(*strings.Builder)) {
+	if o.noWords && p.Kind != PartError {
+		return
+	}
 	at := o.text.Len()
 	write(&o.text)
 	if o.text.Len() == at {

@@ -153,6 +153,8 @@ type Page struct {
 	// readlens shows its head. A profile says so (envelope does).
 	Clipped []Clip
 	Err     error
+	// noWords is Plan.noWords: OutcomeFor makes an outcome of no text.
+	noWords bool
 }
 
 // Clip is a line readlens showed only the head of, and its whole size.

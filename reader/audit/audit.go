@@ -334,7 +334,8 @@ func auditFile(ctx context.Context, opts Options, fsys reader.FS, stats *reader.
 		req := opts.Base
 		req.Profile = p
 		req.FS = shared
-		req.FactsOnly = true // a whole read is no finding: its words are never needed
+		req.FactsOnly = true        // a whole read is no finding: its words are never needed
+		req.NoWords = opts.NoTokens // nor any read's, when no tokens are counted
 		row, err := compare.First(ctx, j.abs, req, compare.Options{NoTokens: true, KeepResults: true})
 		if err != nil {
 			// readlens could not run the call (a cancelled run): an error,

@@ -3,13 +3,16 @@ package audit_test
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/readlens/readlens/internal/oracle"
 	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/reader/agents/all"
 	"github.com/readlens/readlens/reader/compare"
@@ -155,58 +158,118 @@ func TestPlainWholeIsWhole(t *testing.T) {
 	bigSVG := plainShape{lines: 1000, width: 1100, last: 1100, newline: true}
 	put("big.svg", bigSVG.bytes(rng))
 
-	now := func() time.Time { return time.Unix(1e9, 0) } // envelope's text says how long it took
 	stats := &reader.StatCache{}
 	defer stats.Close()
-	unworded := map[string]int{}
+	shaped := map[string]int{}
 	for _, f := range files {
-		data, info, ok := reader.ReadOnce(reader.OS{}, f.path, 8<<20)
-		if !ok {
-			t.Fatalf("%s: not held", f.path)
+		factsBothWays(t, f.path, dir, stats, shaped, true)
+	}
+	for _, p := range all.Profiles {
+		if shaped[p.Info().Name] == 0 {
+			t.Errorf("%s: never answered from a plain file's shape", p.Info().Name)
 		}
-		for _, noImages := range []bool{false, true} {
-			for _, p := range all.Profiles {
-				req := reader.Request{Profile: p, Cwd: dir, Worktree: dir, NoImages: noImages, Now: now}
-				req.FS = reader.Snapshot(reader.OS{}, stats, f.path, data, info)
-				req.FactsOnly = true
-				short, err := compare.First(context.Background(), f.path, req, compare.Options{NoTokens: true, KeepResults: true})
+	}
+	t.Logf("answered from the shape: %v of %d files, twice each", shaped, len(files))
+}
+
+// TestFactsOfTheFixtures: the fixtures (binary junk, CRLF, invalid UTF-8,
+// long lines, images, notebooks) read for their facts alone, with and
+// without words, give every agent's verdict, caps, lines and errors as
+// the plain read does.
+func TestFactsOfTheFixtures(t *testing.T) {
+	root := filepath.Join(oracle.Testdata(), "fixtures")
+	stats := &reader.StatCache{}
+	defer stats.Close()
+	n := 0
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() {
+			return err
+		}
+		n++
+		factsBothWays(t, path, root, stats, map[string]int{}, false)
+		return nil
+	})
+	if err != nil || n < 100 {
+		t.Fatalf("%d fixtures: %v", n, err)
+	}
+}
+
+// factsBothWays reads path with every profile as an audit does (held, in
+// a snapshot) three ways: for its words, for its facts (Request.FactsOnly)
+// and for its facts without words (Request.NoWords). A read answered from
+// the file's shape must be one the tool shows whole with nothing hidden;
+// every other must be the read's own facts, and its words too unless it
+// was asked for none. shaped counts the shape's answers by profile.
+func factsBothWays(t *testing.T, path, cwd string, stats *reader.StatCache, shaped map[string]int, noImagesToo bool) {
+	t.Helper()
+	now := func() time.Time { return time.Unix(1e9, 0) } // envelope's text says how long it took
+	data, info, ok := reader.ReadOnce(reader.OS{}, path, 8<<20)
+	if !ok {
+		return // read from the disk by every call, as the audit leaves it
+	}
+	for _, noImages := range []bool{false, true} {
+		if noImages && !noImagesToo {
+			break
+		}
+		for _, p := range all.Profiles {
+			name := p.Info().Name
+			read := func(facts, noWords bool) *compare.Row {
+				req := reader.Request{Profile: p, Cwd: cwd, Worktree: cwd, NoImages: noImages, Now: now, FactsOnly: facts, NoWords: noWords}
+				req.FS = reader.Snapshot(reader.OS{}, stats, path, data, info)
+				row, err := compare.First(context.Background(), path, req, compare.Options{NoTokens: true, KeepResults: true})
 				if err != nil {
 					t.Fatal(err)
 				}
-				req.FactsOnly = false
-				full, err := compare.First(context.Background(), f.path, req, compare.Options{NoTokens: true, KeepResults: true})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !short.First.Result.Unworded {
-					// Read after all: what a profile learnt asking (Claude
-					// Code's count) must not change the answer.
-					s, l := short.First, full.First
-					if short.Verdict != full.Verdict || short.Cap != full.Cap || short.Reason != full.Reason || short.Message != full.Message ||
-						short.Unseen != full.Unseen || s.FirstLine != l.FirstLine || s.LastLine != l.LastLine || s.TotalLines != l.TotalLines ||
-						s.Result.Output != l.Result.Output {
-						t.Errorf("%s on %s: asked for facts: %s %s%s lines %d-%d of %d; read: %s %s%s lines %d-%d of %d",
-							p.Info().Name, f.path, short.Verdict, short.Cap, short.Reason, s.FirstLine, s.LastLine, s.TotalLines,
-							full.Verdict, full.Cap, full.Reason, l.FirstLine, l.LastLine, l.TotalLines)
+				return row
+			}
+			full := read(false, false)
+			if full.First.Result.Unworded {
+				t.Fatalf("%s on %s: unworded without asking", name, path)
+			}
+			if len(full.First.Result.Attachments) > 0 {
+				continue // media: never a page, and the slowest reads here
+			}
+			shape := false
+			for _, noWords := range []bool{false, true} {
+				short := read(true, noWords)
+				s, l := short.First, full.First
+				if !noWords && s.Result.Unworded {
+					// Words were asked for: only the shape leaves them out.
+					shape = true
+					shaped[name]++
+					if full.Verdict != compare.Whole || full.Unseen != (compare.Unseen{}) || short.Verdict != compare.Whole ||
+						short.Size != full.Size || s.LastLine != l.LastLine {
+						t.Errorf("%s on %s (%d bytes, no images %v): answered whole from its shape to line %d; read: %s %s%s to line %d, unseen %+v",
+							name, path, len(data), noImages, s.LastLine, full.Verdict, full.Cap, full.Reason, l.LastLine, full.Unseen)
 					}
 					continue
 				}
-				unworded[p.Info().Name]++
-				if full.Verdict != compare.Whole || full.Unseen != (compare.Unseen{}) || full.First.Result.Unworded {
-					t.Errorf("%s on %s (%d bytes, no images %v): answered whole from its shape; read: %s %s%s, unseen %+v",
-						p.Info().Name, f.path, len(f.data), noImages, full.Verdict, full.Cap, full.Reason, full.Unseen)
+				if shape {
+					if !s.Result.Unworded || s.Result.Lines != nil || short.Verdict != compare.Whole || s.LastLine != l.LastLine {
+						t.Errorf("%s on %s: answered from its shape, then not without words", name, path)
+					}
+					continue
 				}
-				if short.Size != full.Size || short.First.LastLine != full.First.LastLine {
-					t.Errorf("%s on %s: facts %d bytes, lines to %d; read %d bytes, lines to %d",
-						p.Info().Name, f.path, short.Size, short.First.LastLine, full.Size, full.First.LastLine)
+				// Read after all: what a profile learnt asking (Claude
+				// Code's count) must not change the answer, and without
+				// words only the words go.
+				same := short.Verdict == full.Verdict && short.Cap == full.Cap && short.Reason == full.Reason &&
+					short.Message == full.Message && short.Note == full.Note && short.Unseen == full.Unseen &&
+					s.FirstLine == l.FirstLine && s.LastLine == l.LastLine && s.TotalLines == l.TotalLines &&
+					s.TotalKnown == l.TotalKnown && s.IsError == l.IsError && len(s.Result.Lines) == len(l.Result.Lines) &&
+					reflect.DeepEqual(s.Result.Truncation.CutLines, l.Result.Truncation.CutLines)
+				switch {
+				case !s.Result.Unworded:
+					same = same && s.Result.Output == l.Result.Output
+				case !s.IsError && s.Result.Output != "":
+					t.Errorf("%s on %s: asked for no words, got %q", name, path, s.Result.Output)
+				}
+				if !same {
+					t.Errorf("%s on %s (no words %v): asked for facts: %s %s%s %q lines %d-%d of %d; read: %s %s%s %q lines %d-%d of %d",
+						name, path, noWords, short.Verdict, short.Cap, short.Reason, short.Message, s.FirstLine, s.LastLine, s.TotalLines,
+						full.Verdict, full.Cap, full.Reason, full.Message, l.FirstLine, l.LastLine, l.TotalLines)
 				}
 			}
 		}
 	}
-	for _, p := range all.Profiles {
-		if unworded[p.Info().Name] == 0 {
-			t.Errorf("%s: never answered from a plain file's shape", p.Info().Name)
-		}
-	}
-	t.Logf("answered from the shape: %v of %d files, twice each", unworded, len(files))
 }

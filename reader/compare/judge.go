@@ -12,8 +12,6 @@ func judge(row *Row, res *reader.Result) {
 	t, f := res.Truncation, res.Facts
 	row.Message = message(res)
 	switch {
-	case res.Unworded:
-		row.Verdict = Whole // the engine knew it from the file's shape (Request.FactsOnly)
 	case res.Note != "" && res.Output == "" && !res.IsError && len(res.Attachments) == 0:
 		row.Verdict, row.Reason = Error, ReasonNoAnswer // as readlens read's exit 3
 	case refusedByWords(row.Profile, row.Message) != "":
