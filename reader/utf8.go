@@ -87,7 +87,8 @@ func decodeUTF8(b []byte) (string, bool) {
 
 // decodeCounting is decodeUTF8 that counts the bytes it replaced. With
 // upTo >= 0 it counts only those replaced before the text reaches upTo
-// bytes: the ones behind a prefix of the text, such as a cut line's.
+// bytes: the ones behind a prefix of the text, such as a cut line's; it
+// then stops there, and the text it returns is only that far.
 func decodeCounting(b []byte, upTo int) (string, int) {
 	if utf8.Valid(b) {
 		return string(b), 0
@@ -102,6 +103,20 @@ func decodeCounting(b []byte, upTo int) (string, int) {
 		out = append(out, Replacement...)
 	}
 	for i := 0; i < len(b); i++ {
+		if upTo >= 0 && len(out) >= upTo {
+			break // nothing past here is counted
+		}
+		if s.need == 0 && b[i] < utf8.RuneSelf {
+			// A run of ASCII between sequences is itself: the lines of a
+			// binary file read as text are mostly such runs.
+			j := i + 1
+			for j < len(b) && b[j] < utf8.RuneSelf {
+				j++
+			}
+			out = append(out, b[i:j]...)
+			i = j - 1
+			continue
+		}
 		switch res, n := s.step(b[i]); res {
 		case stepOpen:
 			if s.seen == 0 {

@@ -3,6 +3,7 @@ package reader
 import (
 	"bytes"
 	"encoding/hex"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -79,6 +80,65 @@ func TestIsASCII(t *testing.T) {
 			if isASCII(q) {
 				t.Errorf("0x80 at %d of %d: ASCII", i, n)
 			}
+		}
+	}
+}
+
+// decodeCountingByByte is decodeCounting one byte at a time through the
+// state machine, as it was before it passed ASCII runs whole and stopped
+// at upTo: the reference TestDecodeCountingAsByByte holds it to.
+func decodeCountingByByte(b []byte, upTo int) (string, int) {
+	out := []byte{}
+	var s utf8State
+	replaced, start := 0, 0
+	bad := func(n int) {
+		if upTo < 0 || len(out) < upTo {
+			replaced += n
+		}
+		out = append(out, Replacement...)
+	}
+	for i := 0; i < len(b); i++ {
+		switch res, n := s.step(b[i]); res {
+		case stepOpen:
+			if s.seen == 0 {
+				start = i
+			}
+		case stepRune:
+			out = append(out, b[i+1-n:i+1]...)
+		case stepBad:
+			bad(1)
+		case stepBadAgain:
+			bad(i - start)
+			i--
+		}
+	}
+	if s.flush() {
+		bad(len(b) - start)
+	}
+	return string(out), replaced
+}
+
+// TestDecodeCountingAsByByte: on random bytes (ASCII, lead and
+// continuation bytes, whole characters), the text and the count are the
+// byte-at-a-time decoder's; with upTo, the count is, and the text is its
+// start.
+func TestDecodeCountingAsByByte(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 5))
+	pieces := [][]byte{{'a'}, {' '}, {'\n'}, {0x7f}, {0x80}, {0xbf}, {0xc2}, {0xc3, 0xa9}, {0xe0}, {0xe0, 0xa0}, {0xed, 0xa0, 0x80},
+		{0xe2, 0x82, 0xac}, {0xf0, 0x9f}, {0xf0, 0x9f, 0x98, 0x80}, {0xf4, 0x90}, {0xff}, {0xc0, 0xaf}, []byte("plain text ")}
+	for range 20000 {
+		var b []byte
+		for range r.IntN(24) {
+			b = append(b, pieces[r.IntN(len(pieces))]...)
+		}
+		want, wantN := decodeCountingByByte(b, -1)
+		if got, n := decodeCounting(b, -1); got != want || n != wantN {
+			t.Fatalf("% x: %q %d, byte by byte %q %d", b, got, n, want, wantN)
+		}
+		upTo := r.IntN(len(want) + 2)
+		_, wantN = decodeCountingByByte(b, upTo)
+		if got, n := decodeCounting(b, upTo); n != wantN || !strings.HasPrefix(want, got) {
+			t.Fatalf("% x up to %d: %q %d, byte by byte %q %d", b, upTo, got, n, want, wantN)
 		}
 	}
 }
