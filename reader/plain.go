@@ -14,20 +14,18 @@ import (
 // runtimes end a line at (U+0085, U+2028, U+2029). Whether a window shows
 // it whole then follows from its shape: its lines and its longest line, in
 // bytes, which no tool's unit exceeds (a character is at most as many
-// UTF-16 units, and one code point, as it has bytes). For a caller that wants the facts alone
-// (Request.FactsOnly) the engine then skips decoding and wording the file,
-// when the window's caps leave it whole and the profile says its wording
-// adds none (PlainWhole). Anything else, or a profile that does not say,
-// is read and worded as always.
+// UTF-16 units, and one code point, as it has bytes). For a caller that
+// wants the facts alone (Request.FactsOnly) the engine then skips decoding
+// and wording the file, when the window's caps leave it whole and the
+// profile says its wording adds none (PlainWhole). Anything else, or a
+// profile that does not say, is read and worded as always.
 
 // PlainPage is the shape of a plain file, shown whole.
 type PlainPage struct {
-	Path    string
 	Size    int64 // the file's bytes
 	Lines   int   // the lines the window shows, by the plan's Split
 	Bytes   int   // the lines' text together: the file less its newlines
 	Longest int   // the longest line in bytes: at least its UTF-16 units and its code points
-	ASCII   bool  // every byte is ASCII: bytes, units and code points are one
 	// Text is the file itself, which is also its lines joined by "\n"
 	// (less the last, when the split makes no line of an empty end). It
 	// lies in the held bytes: keep none of it past the call.
@@ -47,7 +45,6 @@ type PlainWhole interface {
 type plainShape struct {
 	once     sync.Once
 	plain    bool
-	ascii    bool
 	newlines int
 	longest  int  // bytes, without the \n
 	endsNL   bool // the last byte is a \n
@@ -91,7 +88,7 @@ func (s *plainShape) survey(data []byte) *plainShape {
 				}
 			}
 		}
-		s.plain, s.ascii = len(data) > 0, ascii
+		s.plain = len(data) > 0
 		for rest := data; len(rest) > 0; {
 			i := bytes.IndexByte(rest, '\n')
 			if i < 0 {
@@ -121,7 +118,7 @@ func plainWhole(p *Plan, file File, sample []byte, size int64) (PlainPage, bool)
 	if !s.plain {
 		return PlainPage{}, false
 	}
-	pg := PlainPage{Path: p.Path, Size: size, Lines: s.newlines, Bytes: len(h.data) - s.newlines, Longest: s.longest, ASCII: s.ascii,
+	pg := PlainPage{Size: size, Lines: s.newlines, Bytes: len(h.data) - s.newlines, Longest: s.longest,
 		Text: unsafe.String(unsafe.SliceData(h.data), len(h.data))}
 	if !s.endsNL || p.Text.Split.Phantom {
 		pg.Lines++
@@ -142,7 +139,7 @@ func plainWhole(p *Plan, file File, sample []byte, size int64) (PlainPage, bool)
 // plainOutcome is the answer the engine gives for a plain page instead of
 // the tool's words: the facts of a whole read (Result.Unworded).
 func plainOutcome(pg *PlainPage) *Outcome {
-	o := &Outcome{unworded: true}
+	o := &Outcome{noWords: true}
 	o.Truncation = Truncation{FirstLine: 1, LastLine: pg.Lines, TotalLines: pg.Lines, TotalKnown: true}
 	return o
 }

@@ -148,7 +148,7 @@ func readSeveral(ctx context.Context, env Env, m Several, args Args) (*Plan, *Fo
 			first, total = plan, found
 		}
 	}
-	if len(calls) == 1 && answers[0].unworded {
+	if len(calls) == 1 && answers[0].noWords {
 		return first, total, answers[0] // nothing to join the facts to
 	}
 	if len(calls) != 1 {
@@ -240,7 +240,7 @@ func assemble(info Info, args Args, plan *Plan, f *Found, out *Outcome, elapsed 
 		Tokens:      out.Tokens,
 		Note:        out.Note,
 		After:       out.After,
-		Unworded:    out.unworded,
+		Unworded:    out.noWords,
 		Stats:       Stats{BytesRead: f.BytesRead, Elapsed: elapsed},
 	}
 	if out.preview != nil {

@@ -224,9 +224,9 @@ type Outcome struct {
 	Note        string
 	After       string // Result.After
 	preview     *string
-	unworded    bool // Result.Unworded
-	// noWords keeps no text but errors': an outcome for a page read with
-	// Request.NoWords. Lines and facts are kept as ever.
+	// noWords keeps no text but errors' (Result.Unworded): the outcome of
+	// a page read with Request.NoWords, whose lines and facts are kept as
+	// ever, or of a plain file answered from its shape.
 	noWords bool
 	// inPlace says the last Output was text itself, where every part and
 	// line points already: share has nothing to do.
@@ -242,9 +242,7 @@ type Outcome struct {
 // result neither copies nor leaves a trail of outgrown buffers.
 func OutcomeFor(pg *Page) *Outcome {
 	o := &Outcome{}
-	if pg != nil && pg.noWords {
-		o.noWords, o.unworded = true, true
-	}
+	o.noWords = pg != nil && pg.noWords
 	if pg == nil || len(pg.Lines) == 0 {
 		return o
 	}
@@ -278,24 +276,20 @@ func (o *Outcome) Media(s string) { o.Add(Part{Kind: PartMedia, Text: s}) }
 // Line adds a source line printed as prefix+text, and the cut marker if the
 // tool cut it.
 func (o *Outcome) Line(l Line, prefix, cutMark string) {
-	if o.noWords {
-		o.line(0, l, cutMark)
-		return
-	}
 	at := o.text.Len()
-	o.text.WriteString(prefix)
+	if !o.noWords {
+		o.text.WriteString(prefix)
+	}
 	o.line(at, l, cutMark)
 }
 
 // NumberedLine is Line with a prefix made in the caller's buffer
 // (AppendLinePrefix), where a string of it would be made for every line.
 func (o *Outcome) NumberedLine(l Line, prefix []byte, cutMark string) {
-	if o.noWords {
-		o.line(0, l, cutMark)
-		return
-	}
 	at := o.text.Len()
-	o.text.Write(prefix)
+	if !o.noWords {
+		o.text.Write(prefix)
+	}
 	o.line(at, l, cutMark)
 }
 
