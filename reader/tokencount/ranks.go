@@ -46,8 +46,8 @@ var hashSeed = maphash.MakeSeed()
 
 // load maps the table in once, before its first lookup: 1.4 or 3 MB
 // mapped at once cost a run less than the fifty or so page faults its
-// searches took (a compare of a 100 KB file, in a VM where a fault costs
-// 15 µs).
+// lookups took (a compare of a 100 KB file, in a VM where a fault costs
+// 15 µs), and fills the slots.
 func (t *table) load() {
 	t.once.Do(func() {
 		resident(string(t.ranks))
@@ -106,26 +106,6 @@ func (t ranks) u32(i int) int {
 }
 
 func (t ranks) len() int { return t.u32(0) }
-
-// rank is the rank of token, and whether it is one, looked for among the
-// sorted tokens lo to hi.
-func (t ranks) rank(token string, lo, hi int) (int, bool) {
-	n := t.len()
-	text := 4 * (2*n + 2)
-	end := hi
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if t.token(text, m) < token {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	if lo < end && t.token(text, lo) == token {
-		return t.u32(n + 2 + lo), true
-	}
-	return 0, false
-}
 
 // token is the m-th token in sorted order; text is where the text starts.
 func (t ranks) token(text, m int) string {

@@ -9,7 +9,7 @@ const madvPopulateRead = 22 // MADV_POPULATE_READ; older kernels refuse it
 
 // resident maps s's pages in at once (MADV_POPULATE_READ, Linux 5.14): a
 // table looked up where it lies in the binary is otherwise faulted in a
-// page at a time, by binary searches all over it.
+// page at a time, by lookups all over it.
 func resident(s string) {
 	if s == "" {
 		return

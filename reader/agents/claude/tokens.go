@@ -33,7 +33,7 @@ func ccEstimate(units int, path string) int {
 }
 
 // ccCounts says an estimate passes the gate: the tokens are then counted.
-func ccCounts(estimate int) bool { return estimate != 0 && estimate > ccMaxTokens/4 }
+func ccCounts(estimate int) bool { return estimate > ccMaxTokens/4 }
 
 // ccCountTokens is ars's decision: the local estimate (jsRound of length/4,
 // /2 for .json, .jsonl and .jsonc), and a count once it passes cap/4: the
