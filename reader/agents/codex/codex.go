@@ -123,7 +123,8 @@ func (codex) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome)
 }
 
 // WholeWhenPlain says a plain page the window left whole is worded whole:
-// its window holds every cap (2000 lines, 500 bytes a line); only indentation mode words a page otherwise, and it is never the default.
+// its window holds every cap (2000 lines, 500 bytes a line); only
+// indentation mode words a page otherwise, and it is never the default.
 func (codex) WholeWhenPlain(*reader.Plan, reader.PlainPage) bool { return true }
 
 func (codex) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
