@@ -240,14 +240,11 @@ func nodeNormalize(p string) string {
 	return n
 }
 
-// WholeWhenPlain says a plain page the window left whole is worded whole
-// (the window holds 2000 lines and 48,000 characters), unless its name is
-// an image's: the tool then refuses it for a model without image input
-// before it looks at the bytes.
-func (cline) WholeWhenPlain(p *reader.Plan, pg reader.PlainPage) bool {
-	c := p.Call.(*clCall)
-	return clImages[strings.ToLower(node.Extname(p.Path))] == "" && c.end == 0 && pg.Size <= clMaxText
-}
+// WholeWhenPlain says a plain page the window left whole is worded whole:
+// the window holds 2000 lines and 48,000 characters, and what Format
+// refuses first (an image's name, a file over 100 MB) the plan refused
+// from the stat.
+func (cline) WholeWhenPlain(*reader.Plan, reader.PlainPage) bool { return true }
 
 func (cline) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	c := p.Call.(*clCall)

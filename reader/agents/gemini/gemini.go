@@ -261,13 +261,10 @@ func gmBinary(sample []byte, path string) bool {
 	return isBinaryFile(sample)
 }
 
-// WholeWhenPlain says a plain page the window left whole is worded whole
-// (the window holds 2000 lines and 2000 characters a line), but for an SVG
-// over 1 MB, which the tool declines to show.
-func (gemini) WholeWhenPlain(p *reader.Plan, pg reader.PlainPage) bool {
-	c := p.Call.(*gmCall)
-	return c.kind != "svg" || pg.Size <= gmSVGMax
-}
+// WholeWhenPlain says a plain page the window left whole is worded whole:
+// the window holds 2000 lines and 2000 characters a line, and an SVG over
+// 1 MB, which the tool declines to show, the plan refused from the stat.
+func (gemini) WholeWhenPlain(*reader.Plan, reader.PlainPage) bool { return true }
 
 func (gemini) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	c := p.Call.(*gmCall)
