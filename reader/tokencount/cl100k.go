@@ -77,6 +77,8 @@ func (c *Counter) Count(text string) int {
 	if c.enc == "" {
 		split, fast, table = nextPiece, splitASCII, cl100kTable
 	}
+	c.memOnce.Do(func() { c.mem = newMemory() })
+	mem := c.mem
 	n := 0
 	for len(text) > 0 {
 		k := 0
@@ -86,11 +88,24 @@ func (c *Counter) Count(text string) int {
 		if k == 0 {
 			k = split(text)
 		}
-		if k < 0 { // no piece: skipped
+		switch {
+		case k < 0: // no piece: skipped
 			text = text[-k:]
 			continue
+		case k == 1:
+			n++ // every byte is a token
+		case k <= shortMax:
+			// Most pieces of source code: their key is their bytes.
+			key := shortKeyIn(text, k)
+			m, ok := mem.getShort(key)
+			if !ok {
+				m = table.bpeCount(text[:k])
+				mem.putShort(key, m)
+			}
+			n += m
+		default:
+			n += c.piece(table, text[:k])
 		}
-		n += c.piece(table, text[:k])
 		text = text[k:]
 	}
 	return n
@@ -106,7 +121,6 @@ func (c *Counter) piece(table *table, p string) int {
 	if len(p) > pieceMax {
 		return table.bpeCount(p)
 	}
-	c.memOnce.Do(func() { c.mem = newMemory() })
 	if n, ok := c.mem.get(p); ok {
 		return n
 	}

@@ -43,6 +43,17 @@ func shortKeyOf(piece string) uint64 {
 	return k
 }
 
+// shortKeyIn is shortKeyOf(s[:k]), k at most shortMax, in one load when
+// s holds 8 bytes: a short piece's key costs no loop over its bytes.
+func shortKeyIn(s string, k int) uint64 {
+	if len(s) < 8 {
+		return shortKeyOf(s[:k])
+	}
+	w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+	return (w&(1<<(8*k)-1))<<3 | uint64(k)
+}
+
 func (m *memory) shortIndex(key uint64) uint64 {
 	return (key * 0x9e3779b97f4a7c15) >> (64 - memoryBits)
 }
@@ -71,15 +82,7 @@ func (m *memory) index(piece string) uint64 {
 // get is piece's count, when it is remembered.
 func (m *memory) get(piece string) (int, bool) {
 	if len(piece) <= shortMax {
-		key := shortKeyOf(piece)
-		i := m.shortIndex(key)
-		if w := m.short[i].Load(); w&shortKey == key {
-			return int(w >> shortFrom), true
-		}
-		if w := m.short[i^1].Load(); w&shortKey == key {
-			return int(w >> shortFrom), true
-		}
-		return 0, false
+		return m.getShort(shortKeyOf(piece))
 	}
 	i := m.index(piece)
 	if r := m.slots[i].Load(); r != nil && r.piece == piece {
@@ -95,12 +98,7 @@ func (m *memory) get(piece string) (int, bool) {
 // is not kept alive by it.
 func (m *memory) put(piece string, n int) {
 	if len(piece) <= shortMax {
-		key := shortKeyOf(piece)
-		i := m.shortIndex(key)
-		if w := m.short[i].Load(); w != 0 {
-			m.short[i^1].Store(w)
-		}
-		m.short[i].Store(key | uint64(n)<<shortFrom)
+		m.putShort(shortKeyOf(piece), n)
 		return
 	}
 	i := m.index(piece)
@@ -108,4 +106,25 @@ func (m *memory) put(piece string, n int) {
 		m.slots[i^1].Store(r)
 	}
 	m.slots[i].Store(&remembered{piece: string([]byte(piece)), n: n})
+}
+
+// getShort is the count of the short piece of key, when it is remembered.
+func (m *memory) getShort(key uint64) (int, bool) {
+	i := m.shortIndex(key)
+	if w := m.short[i].Load(); w&shortKey == key {
+		return int(w >> shortFrom), true
+	}
+	if w := m.short[i^1].Load(); w&shortKey == key {
+		return int(w >> shortFrom), true
+	}
+	return 0, false
+}
+
+// putShort remembers the count of the short piece of key.
+func (m *memory) putShort(key uint64, n int) {
+	i := m.shortIndex(key)
+	if w := m.short[i].Load(); w != 0 {
+		m.short[i^1].Store(w)
+	}
+	m.short[i].Store(key | uint64(n)<<shortFrom)
 }

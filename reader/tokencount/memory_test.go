@@ -41,3 +41,20 @@ func TestMemoryNeverWrong(t *testing.T) {
 		t.Error("a piece never given is remembered")
 	}
 }
+
+// TestShortKeyIn: the key read in one load is the key built byte by byte,
+// whatever follows the piece.
+func TestShortKeyIn(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 100000 {
+		b := make([]byte, 1+r.IntN(12))
+		for i := range b {
+			b[i] = byte(r.IntN(256))
+		}
+		s := string(b)
+		k := 1 + r.IntN(min(len(s), shortMax))
+		if got, want := shortKeyIn(s, k), shortKeyOf(s[:k]); got != want {
+			t.Fatalf("%q, %d: %#x, byte by byte %#x", s, k, got, want)
+		}
+	}
+}
