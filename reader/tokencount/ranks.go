@@ -9,37 +9,43 @@ import (
 
 //go:generate go run ./internal/ranks
 
-// The encodings' ranks and their indexes, generated from the library's
-// vocabularies (see internal/ranks): looked up where they lie, so counting
-// costs nothing to start, where the library builds a map of 100,256 or
-// 199,998 entries.
+// The encodings' ranks, generated from the library's vocabularies (see
+// internal/ranks): read where they lie, where the library builds a map of
+// 100,256 or 199,998 entries on each run.
 var (
 	//go:embed cl100k_base.ranks
 	cl100kRanks string
-	//go:embed cl100k_base.index
-	cl100kIndex string
 	//go:embed o200k_base.ranks
 	o200kRanks string
-	//go:embed o200k_base.index
-	o200kIndex string
 )
 
 // ranks is a table internal/ranks wrote.
 type ranks string
 
-// table is a ranks with its index: where the tokens of each two-byte
-// prefix start.
+// table is a ranks with the lookups built from it on first use.
 type table struct {
 	ranks
-	index ranks // 65,537 numbers: the first token not below each prefix, then the count
-	once  sync.Once
-	// slots find a token by its hash: each holds a token's place in
-	// sorted order plus one, or 0. A count's merges look up every pair of
-	// parts of a piece, and a search of the prefix's tokens (thousands for
-	// " s" or "in") took a dozen string comparisons each, most of a
-	// count's time when pieces are new to the memory.
-	slots []uint32
+	once sync.Once
+	// slots find a token by its hash: each holds where the token's text
+	// starts, its length and its rank (slot), or 0. A count's merges look
+	// up every pair of parts of a piece, and a search of the prefix's
+	// tokens (thousands for " s" or "in") took a dozen string comparisons
+	// each, most of a count's time when pieces are new to the memory; a
+	// slot that held the token's place in sorted order cost two more
+	// reads, of its offsets and of its rank, on every look.
+	slots []uint64
+	// pairs is each two-byte token's rank plus one, or 0, by its bytes:
+	// the first look of every merge, in one read.
+	pairs []uint32
 }
+
+// A slot: the start of the token's text in the table (bits 0-31), its
+// length (32-41) and its rank (42-63).
+const (
+	slotLenFrom  = 32
+	slotRankFrom = 42
+	slotLenMask  = 1<<(slotRankFrom-slotLenFrom) - 1
+)
 
 // hashSeed hashes the tables' tokens; it is the process's own.
 var hashSeed = maphash.MakeSeed()
@@ -51,50 +57,54 @@ var hashSeed = maphash.MakeSeed()
 func (t *table) load() {
 	t.once.Do(func() {
 		resident(string(t.ranks))
-		resident(string(t.index))
-		// About 1 MB for cl100k_base's 100,256 tokens, 2 MB for
+		// About 2 MB for cl100k_base's 100,256 tokens, 4 MB for
 		// o200k_base's, filled in a millisecond or two: a slot in three
-		// used, so a look finds its token, or an empty slot, at once.
+		// to five used, so a look finds its token, or an empty slot, at
+		// once.
 		n := t.len()
 		size := 1
-		for size < 3*n {
+		for size < 5*n/2 {
 			size <<= 1
 		}
-		t.slots = make([]uint32, size)
+		t.slots = make([]uint64, size)
+		t.pairs = make([]uint32, 1<<16)
 		text := 4 * (2*n + 2)
 		for m := range n {
-			i := maphash.String(hashSeed, t.token(text, m)) & uint64(size-1)
+			tok := t.token(text, m)
+			rank := t.u32(n + 2 + m)
+			if len(tok) == 2 {
+				t.pairs[int(tok[0])<<8|int(tok[1])] = uint32(rank + 1)
+				continue
+			}
+			i := maphash.String(hashSeed, tok) & uint64(size-1)
 			for t.slots[i] != 0 {
 				i = (i + 1) & uint64(size-1)
 			}
-			t.slots[i] = uint32(m + 1)
+			t.slots[i] = uint64(text+t.u32(1+m)) | uint64(len(tok))<<slotLenFrom | uint64(rank)<<slotRankFrom
 		}
 	})
 }
 
 var (
-	cl100kTable = &table{ranks: ranks(cl100kRanks), index: ranks(cl100kIndex)}
-	o200kTable  = &table{ranks: ranks(o200kRanks), index: ranks(o200kIndex)}
+	cl100kTable = &table{ranks: ranks(cl100kRanks)}
+	o200kTable  = &table{ranks: ranks(o200kRanks)}
 )
 
 // rank is the rank of token, and whether it is one.
 func (t *table) rank(token string) (int, bool) {
 	t.load()
-	n := t.len()
-	text := 4 * (2*n + 2)
 	if len(token) == 2 {
-		// A two-byte token sorts first among those it begins: the
-		// index says where they start.
-		key := int(token[0])<<8 | int(token[1])
-		if m := t.index.u32(key); m < t.index.u32(key+1) && t.token(text, m) == token {
-			return t.u32(n + 2 + m), true
-		}
-		return 0, false
+		r := t.pairs[int(token[0])<<8|int(token[1])]
+		return int(r) - 1, r != 0
 	}
 	mask := uint64(len(t.slots) - 1)
 	for i := maphash.String(hashSeed, token) & mask; t.slots[i] != 0; i = (i + 1) & mask {
-		if m := int(t.slots[i]) - 1; t.token(text, m) == token {
-			return t.u32(n + 2 + m), true
+		slot := t.slots[i]
+		if int(slot>>slotLenFrom&slotLenMask) != len(token) {
+			continue
+		}
+		if start := int(uint32(slot)); string(t.ranks[start:start+len(token)]) == token {
+			return int(slot >> slotRankFrom), true
 		}
 	}
 	return 0, false

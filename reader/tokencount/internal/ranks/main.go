@@ -9,10 +9,6 @@
 //
 // A table is, little-endian: the count n; n+1 offsets of the tokens in
 // the text, the tokens sorted by their bytes; their n ranks; the text.
-// Its index is 65,537 numbers: for each two-byte prefix p (big-endian),
-// the first token in sorted order not below p, and n at the end. It spares
-// a lookup two thirds of its comparisons, and written here rather than
-// built on first use, a run touches only the pages of the table it needs.
 package main
 
 import (
@@ -65,30 +61,5 @@ func write(enc tokenizer.Encoding) error {
 		head.Write(le.AppendUint32(nil, t.rank))
 	}
 	head.Write(text.Bytes())
-	if err := os.WriteFile(string(enc)+".ranks", head.Bytes(), 0o644); err != nil {
-		return err
-	}
-	var index []byte
-	for _, at := range starts(tokens) {
-		index = le.AppendUint32(index, at)
-	}
-	return os.WriteFile(string(enc)+".index", index, 0o644)
-}
-
-// starts is the table's index: for each two-byte prefix p, the first of
-// the sorted tokens not below p.
-func starts(tokens []token) []uint32 {
-	out := make([]uint32, 1<<16+1)
-	for p := range out {
-		var key string
-		if p < 1<<16 {
-			key = string([]byte{byte(p >> 8), byte(p)})
-		}
-		i := sort.Search(len(tokens), func(i int) bool { return tokens[i].text >= key })
-		if p == 1<<16 {
-			i = len(tokens)
-		}
-		out[p] = uint32(i)
-	}
-	return out
+	return os.WriteFile(string(enc)+".ranks", head.Bytes(), 0o644)
 }
