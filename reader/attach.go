@@ -115,6 +115,8 @@ var decoders = map[string]struct {
 	"image/gif":  {gif.DecodeConfig, gif.Decode},
 	"image/webp": {webp.DecodeConfig, webp.Decode},
 	"image/bmp":  {bmp.DecodeConfig, bmp.Decode},
+	// Bun's name for a .bmp (opencode-legacy's attachments).
+	"image/x-ms-bmp": {bmp.DecodeConfig, bmp.Decode},
 }
 
 // limitedBuffer keeps what is written to it up to max bytes, then nothing.

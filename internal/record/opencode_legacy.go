@@ -37,8 +37,21 @@ func runOpencodeLegacy(env oracleEnv, args string) (*record, error) {
 		return m[1], true
 	}
 	r, err := runOpencodeBinary(env, bin, args, true, toolError)
-	if err != nil || r.Timeout || !r.IsError {
+	if err != nil || r.Timeout {
 		return r, err
+	}
+	if !r.IsError {
+		if len(r.Attachments) == 0 {
+			return r, nil
+		}
+		// What the model receives of the tool's images, from a session as
+		// for opencode: the record keeps the tool's own where they differ.
+		m, err := opencodeModelSide(env, bin, args, r)
+		if err != nil {
+			return nil, err
+		}
+		m.Preview = r.Preview
+		return m, nil
 	}
 	// The oracle script prints the error's message; in a session the model
 	// receives String(error), "Error: …", "TypeError: …": record that, from
