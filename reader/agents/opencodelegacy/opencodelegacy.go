@@ -2,6 +2,7 @@ package opencodelegacy
 
 import (
 	"encoding/json"
+	"errors"
 	"io/fs"
 	"math"
 	"strconv"
@@ -266,7 +267,7 @@ func (opencodeLegacy) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 		return oclMissing(p.Path, &reader.Found{Siblings: names, SiblingsErr: err})
 	case f.Kind == reader.KindSpecial:
 		return reader.WouldHang("opencode", f)
-	case f.Err != nil:
+	case f.Err != nil && !oclUnread(f):
 		return reader.Fail(oclError + node.Error(f.Err, "open", p.Path))
 	case f.Media != nil:
 		o := opencode.Attached(f.Media)
@@ -289,6 +290,14 @@ func oclStatEmpty(w reader.Window) *reader.Page {
 	return pg
 }
 
+// oclUnread says f's error is one Bun never meets: a read of a regular
+// file that reports size 0, of which Bun reads nothing (readlens's probe
+// read /proc/self/mem and met EIO; 1.1.58 shows it empty).
+func oclUnread(f *reader.Found) bool {
+	var pe *fs.PathError
+	return f.Mode.IsRegular() && f.Size == 0 && errors.As(f.Err, &pe) && pe.Op == "read"
+}
+
 // oclMissing is the not-found error with suggestions; a parent directory
 // that cannot be listed leaks readdirSync's own error.
 func oclMissing(path string, f *reader.Found) *reader.Outcome {
@@ -300,11 +309,11 @@ func oclMissing(path string, f *reader.Found) *reader.Outcome {
 
 func oclText(c *oclCall, w reader.Window, f *reader.Found) *reader.Outcome {
 	pg := f.Page
-	if pg.Err != nil {
-		return reader.Fail(oclError + pg.Err.Error())
-	}
-	if f.Mode.IsRegular() && f.Size == 0 {
+	switch {
+	case f.Mode.IsRegular() && f.Size == 0:
 		pg = oclStatEmpty(w)
+	case pg.Err != nil:
+		return reader.Fail(oclError + pg.Err.Error())
 	}
 	total := pg.Total
 	if !c.indexed && c.start < c.end && c.start < float64(total) {

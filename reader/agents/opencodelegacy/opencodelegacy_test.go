@@ -2,6 +2,7 @@ package opencodelegacy
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -73,5 +74,21 @@ func TestOpencodeLegacySiblingInstructions(t *testing.T) {
 		base + "/root-evil/AGENTS.md\nevil rules\n\n</system-reminder>"
 	if res.Output != want {
 		t.Errorf("got %q\nwant %q", res.Output, want)
+	}
+}
+
+// TestProcFileReadFailsEmpty: a file that reports size 0 is empty for
+// Bun, which reads none of it, even one whose read fails: 1.1.58 shows
+// /proc/self/mem as an empty file (its oracle), where readlens's own read
+// meets EIO.
+func TestProcFileReadFailsEmpty(t *testing.T) {
+	const mem = "/proc/self/mem"
+	if fi, err := os.Stat(mem); err != nil || fi.Size() != 0 {
+		t.Skip("no", mem, "of size 0 here")
+	}
+	root := t.TempDir()
+	res := readertest.Call(t, Profile, root, `{"filePath":"`+mem+`"}`)
+	if want := "<file>\n00001| \n\n(End of file - total 1 lines)\n</file>"; res.Output != want || res.IsError {
+		t.Errorf("%s: %q (error %v), want %q", mem, res.Output, res.IsError, want)
 	}
 }
