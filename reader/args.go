@@ -48,6 +48,23 @@ type Args struct {
 	// for in order, where a map cost a call of an audit more than all its
 	// lookups.
 	index map[string]int
+	// notObject: Raw is JSON but not an object, which only an AnyJSON
+	// profile is handed.
+	notObject bool
+}
+
+// NotObject says the arguments are JSON but not an object: a JSON array,
+// string, number, boolean or null, which an API that hands a tool its
+// arguments as a string lets a model send. Only an AnyJSON profile's Plan
+// is given such arguments; they hold no keys.
+func (a Args) NotObject() bool { return a.notObject }
+
+// AnyJSON is implemented by a profile whose tool answers arguments that
+// are JSON but not an object in its own words (Args.NotObject), as its
+// oracle shows. For any other profile such arguments are ErrNotObject:
+// readlens cannot say what its tool would do with them.
+type AnyJSON interface {
+	TakesAnyJSON()
 }
 
 const indexFrom = 16

@@ -176,6 +176,9 @@ func (req Request) call() (Args, Env, error) {
 		return Args{}, Env{}, errors.New("reader: a request names no profile")
 	}
 	args, err := ParseArgs(req.Args)
+	if _, any := req.Profile.(AnyJSON); any && errors.Is(err, ErrNotObject) {
+		args, err = Args{Raw: req.Args, notObject: true}, nil
+	}
 	if err != nil {
 		return Args{}, Env{}, err
 	}

@@ -72,8 +72,15 @@ type piCall struct {
 	noImages bool
 }
 
+// TakesAnyJSON: arguments that are not an object fail validation at the
+// root.
+func (pi) TakesAnyJSON() {}
+
 func (pi) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome) {
 	c, errs := piValidate(a)
+	if a.NotObject() {
+		errs = "  - root: must be object"
+	}
 	if errs != "" {
 		return nil, reader.Fail("Validation failed for tool \"read\":\n" + errs + "\n\nReceived arguments:\n" + node.Stringify(a.Raw, "  "))
 	}
