@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
 	"strings"
@@ -146,7 +147,21 @@ func genericCall(st *theme.Styles, c ToolCall, a reader.Args) string {
 	if len(kv) > 0 {
 		extra = " " + st.CallArgs.Render("("+strings.Join(kv, ", ")+")")
 	}
+	if raw, ok := notObject(c.Args); ok {
+		// Arguments that are not an object (Codex reads an array as its
+		// fields in order) have no names to show: they are shown whole.
+		return stateIcon(st, c.State, icon) + " " + st.CallTool.Render(Plain(c.Tool)) + " " + st.CallArgs.Render(Plain(raw))
+	}
 	return stateIcon(st, c.State, icon) + " " + st.CallTool.Render(Plain(c.Tool)) + " " + st.CallPath.Render(shortPath(c, path)) + extra
+}
+
+// notObject is args compacted, when they are JSON but not an object.
+func notObject(args json.RawMessage) (string, bool) {
+	var b bytes.Buffer
+	if json.Compact(&b, args) != nil || b.Len() == 0 || b.Bytes()[0] == '{' {
+		return "", false
+	}
+	return b.String(), true
 }
 
 func stateIcon(st *theme.Styles, s State, icon string) string {

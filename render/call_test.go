@@ -99,6 +99,23 @@ func TestNestedArguments(t *testing.T) {
 	}
 }
 
+// TestArgumentsNotAnObject: arguments that are JSON but not an object
+// (Codex reads an array as its fields in order) are shown whole, compact,
+// with what a terminal would act on made visible.
+func TestArgumentsNotAnObject(t *testing.T) {
+	st := theme.New(true)
+	for args, want := range map[string]string{
+		`[ "/p/src/server.go", 10 ]`: `✓ read_file ["/p/src/server.go",10]`,
+		`"/p/a\u001b[2J"`:            `✓ read_file "/p/a\u001b[2J"`,
+		"[\"\u009b2J\"]":             "✓ read_file [\"" + Plain("\u009b") + "2J\"]",
+	} {
+		line := ansi.Strip(Call(st, 100, ToolCall{Profile: "codex", Tool: "read_file", Args: []byte(args), Cwd: "/p", State: Done}))
+		if line != want {
+			t.Errorf("%s: call line %q, want %q", args, line, want)
+		}
+	}
+}
+
 // TestLongPathKeepsItsName: a path too long for the call line loses its
 // directories from the left, never its file name (issue 11, defect 12).
 func TestLongPathKeepsItsName(t *testing.T) {

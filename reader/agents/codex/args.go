@@ -8,82 +8,140 @@ import (
 	"github.com/readlens/readlens/reader/serde"
 )
 
-// cxParse is serde's derive for ReadFileArgs on the raw arguments: fields
-// in the order given, unknown ones skipped, a known one given twice an
-// error, the first failure reported.
+// cxParse is serde's derive for ReadFileArgs on the raw arguments: an
+// object's fields in the order given, unknown ones skipped, a known one
+// given twice an error; an array's elements as the fields in their order
+// (cxFields), the missing ones their defaults; the first failure reported.
 func cxParse(a reader.Args) (*cxCall, string) {
 	c := &cxCall{args: a, offset: 1, limit: cxLimit, header: true}
 	in := []byte(a.Raw)
+	var p cxParsed
+	var msg string
+	if a.NotObject() {
+		msg = p.sequence(in, c)
+	} else {
+		msg = p.object(in, c)
+	}
+	if msg != "" {
+		return nil, msg
+	}
+	c.anchor = c.offset
+	if p.anchor != nil {
+		c.anchor = int(min(*p.anchor, 1<<50))
+	}
+	c.guard = c.limit
+	if p.maxLines != nil {
+		c.guard = int(min(*p.maxLines, 1<<50))
+	}
+	return c, ""
+}
+
+// cxFields are ReadFileArgs's fields in their order, as an array gives
+// them.
+var cxFields = []string{"file_path", "offset", "limit", "mode", "indentation"}
+
+// cxParsed is what the fields give besides the call's own.
+type cxParsed struct {
+	anchor, maxLines *uint64
+}
+
+func (p *cxParsed) object(in []byte, c *cxCall) string {
 	base := bytes.IndexByte(in, '{')
 	fields, end, ok := serde.Object(in[base:], base)
 	if !ok {
-		return nil, "arguments are not a JSON object"
+		return "arguments are not a JSON object"
 	}
 	seen := map[string]bool{}
-	var maxLines *uint64
-	var anchor *uint64
 	for _, f := range fields {
 		if msg, at := serde.StrError(in, f.KeyStart); msg != "" {
-			return nil, serde.Error(in, msg, at)
+			return serde.Error(in, msg, at)
 		}
-		var msg string
-		var at int
 		switch f.Key {
 		case "file_path", "offset", "limit", "mode", "indentation":
 			if seen[f.Key] {
 				// The derive fails on the key, before it reads the value.
-				return nil, serde.Error(in, "duplicate field `"+f.Key+"`", f.KeyEnd)
+				return serde.Error(in, "duplicate field `"+f.Key+"`", f.KeyEnd)
 			}
 			seen[f.Key] = true
-			if msg, at := strError(in, f); msg != "" {
-				return nil, serde.Error(in, msg, at)
+			if msg, at := p.field(in, f.Key, f, c); msg != "" {
+				return serde.Error(in, msg, at)
 			}
-		}
-		switch f.Key {
-		case "file_path":
-			if bytes.TrimSpace(f.Value)[0] != '"' {
-				msg, at = expected(f, "a string")
-			}
-		case "offset", "limit":
-			var n uint64
-			n, msg, at = serde.Usize(f)
-			v := int(min(n, 1<<50))
-			if f.Key == "offset" {
-				c.offset = v
-			} else {
-				c.limit, c.limited = v, true
-			}
-		case "mode":
-			var s string
-			switch {
-			case bytes.TrimSpace(f.Value)[0] != '"' || json.Unmarshal(f.Value, &s) != nil:
-				msg, at = "expected value", f.Start+1
-			case s == "slice":
-				c.indent = false
-			case s == "indentation":
-				c.indent = true
-			default:
-				msg, at = "unknown variant `"+s+"`, expected `slice` or `indentation`", f.End
-			}
-		case "indentation":
-			msg, at = cxIndentation(in, f, c, &anchor, &maxLines)
-		}
-		if msg != "" {
-			return nil, serde.Error(in, msg, at)
 		}
 	}
 	if !seen["file_path"] {
-		return nil, serde.Error(in, "missing field `file_path`", end)
+		return serde.Error(in, "missing field `file_path`", end)
 	}
-	c.anchor = c.offset
-	if anchor != nil {
-		c.anchor = int(min(*anchor, 1<<50))
+	return ""
+}
+
+// sequence reads arguments that are not an object: an array is the fields
+// in order; anything else is not ReadFileArgs at all.
+func (p *cxParsed) sequence(in []byte, c *cxCall) string {
+	v := bytes.TrimSpace(in)
+	base := bytes.Index(in, v)
+	if v[0] != '[' {
+		f := serde.Field{Value: v, Start: base, End: base + len(v)}
+		msg, at := expected(f, "struct ReadFileArgs")
+		return serde.Error(in, msg, at)
 	}
-	c.guard = c.limit
-	if maxLines != nil {
-		c.guard = int(min(*maxLines, 1<<50))
+	elems, ok := serde.Array(v, base)
+	if !ok {
+		return "arguments are not JSON"
 	}
-	return c, ""
+	if len(elems) == 0 {
+		// file_path has no default: serde_json has read the closing ].
+		return serde.Error(in, "invalid length 0, expected struct ReadFileArgs with 5 elements", base+len(v))
+	}
+	for i, f := range elems {
+		if i == len(cxFields) {
+			return serde.Error(in, "trailing characters", f.Start+1) // serde_json looks past the last field for the "]"
+		}
+		if msg, at := p.field(in, cxFields[i], f, c); msg != "" {
+			return serde.Error(in, msg, at)
+		}
+	}
+	return ""
+}
+
+// field reads one of ReadFileArgs's fields: the message and offset of
+// serde's failure, if any.
+func (p *cxParsed) field(in []byte, key string, f serde.Field, c *cxCall) (string, int) {
+	if msg, at := strError(in, f); msg != "" {
+		return msg, at
+	}
+	switch key {
+	case "file_path":
+		if bytes.TrimSpace(f.Value)[0] != '"' {
+			return expected(f, "a string")
+		}
+		json.Unmarshal(f.Value, &c.filePath) // a string: StrError took the one Go and serde read apart
+	case "offset", "limit":
+		n, msg, at := serde.Usize(f)
+		if msg != "" {
+			return msg, at
+		}
+		v := int(min(n, 1<<50))
+		if key == "offset" {
+			c.offset = v
+		} else {
+			c.limit, c.limited = v, true
+		}
+	case "mode":
+		var s string
+		switch {
+		case bytes.TrimSpace(f.Value)[0] != '"' || json.Unmarshal(f.Value, &s) != nil:
+			return "expected value", f.Start + 1
+		case s == "slice":
+			c.indent = false
+		case s == "indentation":
+			c.indent = true
+		default:
+			return "unknown variant `" + s + "`, expected `slice` or `indentation`", f.End
+		}
+	case "indentation":
+		return cxIndentation(in, f, c, &p.anchor, &p.maxLines)
+	}
+	return "", 0
 }
 
 // cxIndentFields are IndentationArgs's fields in their order: a JSON

@@ -70,6 +70,7 @@ func (codex) Args(path string, offset, limit *int) json.RawMessage {
 
 type cxCall struct {
 	args          reader.Args
+	filePath      string // file_path, from the object or the array
 	offset, limit int
 	limited       bool // the model gave the limit; else it is the tool's own
 	indent        bool
@@ -79,6 +80,10 @@ type cxCall struct {
 	header        bool
 	guard         int // max_lines, or the limit
 }
+
+// TakesAnyJSON: serde reads an array as ReadFileArgs's fields in order and
+// fails anything else that is not an object.
+func (codex) TakesAnyJSON() {}
 
 func (codex) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome) {
 	c, msg := cxParse(a)
@@ -90,13 +95,13 @@ func (codex) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome)
 		return nil, reader.Fail("offset must be a 1-indexed line number")
 	case c.limit == 0:
 		return nil, reader.Fail("limit must be greater than zero")
-	case !node.IsAbs(a.Get("file_path").Str):
+	case !node.IsAbs(c.filePath):
 		return nil, reader.Fail("file_path must be an absolute path")
 	case c.indent && c.anchor == 0:
 		return nil, reader.Fail("anchor_line must be a 1-indexed line number")
 	case c.indent && c.guard == 0:
 		return nil, reader.Fail("max_lines must be greater than zero")
-	case strings.ContainsRune(a.Get("file_path").Str, 0):
+	case strings.ContainsRune(c.filePath, 0):
 		// Rust refuses the path before it asks the system to open it.
 		return nil, reader.Fail("failed to read file: file name contained an unexpected NUL byte")
 	}
@@ -114,7 +119,7 @@ func (codex) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome)
 		w.Count = true
 	}
 	return &reader.Plan{
-		Path:   a.Get("file_path").Str, // PathBuf::from: kept as given
+		Path:   c.filePath, // PathBuf::from: kept as given
 		Dir:    reader.DirMissing,
 		Text:   reader.Text{Split: reader.Split{TrimCR: true}},
 		Window: w,
@@ -159,6 +164,9 @@ func (codex) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 		t.Cap, t.Silent = reader.CapLines, true
 		t.TotalLines, t.TotalKnown = pg.Total, pg.Counted
 		t.Next = c.args.With("offset", t.LastLine+1)
+		if c.args.NotObject() {
+			t.Next = reader.JSONObject("file_path", c.filePath, "offset", t.LastLine+1) // the same call, as an object
+		}
 	}
 	return o
 }
