@@ -130,7 +130,7 @@ func crushCall(st *theme.Styles, c ToolCall, a reader.Args) string {
 	if len(kv) > 0 {
 		extra = " " + st.CallArgs.Render("("+strings.Join(kv, ", ")+")")
 	}
-	return stateIcon(st, c.State, icon) + " " + st.CallTool.Render("View") + " " + st.CallPath.Render(shortPath(c, pathArg(a))) + extra
+	return stateIcon(st, c.State, icon) + " " + st.CallTool.Render("View") + " " + subject(st, c, pathArg(a)) + extra
 }
 
 // Other agents: "● read_file src/app.ts (start_line=10, end_line=50)".
@@ -147,12 +147,17 @@ func genericCall(st *theme.Styles, c ToolCall, a reader.Args) string {
 	if len(kv) > 0 {
 		extra = " " + st.CallArgs.Render("("+strings.Join(kv, ", ")+")")
 	}
+	return stateIcon(st, c.State, icon) + " " + st.CallTool.Render(Plain(c.Tool)) + " " + subject(st, c, path) + extra
+}
+
+// subject is what a call line names: the path, or arguments that are not
+// an object, which have no names to show (Codex reads an array as its
+// fields in order, crush names the kind it could not decode), whole.
+func subject(st *theme.Styles, c ToolCall, path string) string {
 	if raw, ok := notObject(c.Args); ok {
-		// Arguments that are not an object (Codex reads an array as its
-		// fields in order) have no names to show: they are shown whole.
-		return stateIcon(st, c.State, icon) + " " + st.CallTool.Render(Plain(c.Tool)) + " " + st.CallArgs.Render(Plain(raw))
+		return st.CallArgs.Render(Plain(raw))
 	}
-	return stateIcon(st, c.State, icon) + " " + st.CallTool.Render(Plain(c.Tool)) + " " + st.CallPath.Render(shortPath(c, path)) + extra
+	return st.CallPath.Render(shortPath(c, path))
 }
 
 // notObject is args compacted, when they are JSON but not an object.

@@ -113,6 +113,10 @@ func TestArgumentsNotAnObject(t *testing.T) {
 		if line != want {
 			t.Errorf("%s: call line %q, want %q", args, line, want)
 		}
+		line = ansi.Strip(Call(st, 100, ToolCall{Profile: "crush", Tool: "view", Args: []byte(args), Cwd: "/p", State: Failed}))
+		if want := "× View" + strings.TrimPrefix(want, "✓ read_file"); line != want {
+			t.Errorf("crush %s: call line %q, want %q", args, line, want)
+		}
 	}
 }
 

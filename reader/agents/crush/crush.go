@@ -90,6 +90,10 @@ type crCall struct {
 	model    string
 }
 
+// TakesAnyJSON: fantasy decodes any JSON into a map first, and names the
+// kind it could not decode.
+func (crush) TakesAnyJSON() {}
+
 func (crush) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome) {
 	// fantasy checks the call before the tool runs (validateToolCall): a
 	// required key that is absent fails there, in its words; null passes.
