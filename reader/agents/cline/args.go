@@ -91,6 +91,9 @@ func clOnePath(raw []byte) (string, bool) {
 
 // clParseUnion is clParse for any arguments.
 func clParseUnion(a reader.Args) ([]clEntry, string) {
+	if a.NotObject() {
+		return clParseBare(a.Raw)
+	}
 	var raw map[string]json.RawMessage
 	if json.Unmarshal(a.Raw, &raw) != nil || raw == nil {
 		return nil, clInvalid
@@ -106,7 +109,29 @@ func clParseUnion(a reader.Args) ([]clEntry, string) {
 		}
 	}
 	b, _ := json.Marshal(raw)
-	r := clUnion(clOptions(raw, b)...)
+	return clEntries(clUnion(clOptions(raw, b)...))
+}
+
+// clParseBare is clParse for arguments that are not an object: dU's
+// top-level shapes, an array of entries, an array of paths or one path,
+// in its order (the object shapes before and after them abort on such
+// input), an array's orphan ranges folded first (tU).
+func clParseBare(raw json.RawMessage) ([]clEntry, string) {
+	v := bytes.TrimSpace(raw)
+	var list []json.RawMessage
+	if json.Unmarshal(v, &list) == nil && list != nil {
+		v, _ = json.Marshal(clFold(list))
+	}
+	r := clUnion(
+		func() clResult { return clArray(v, clX8) },
+		func() clResult { return clArray(v, clString) },
+		clStringFn(v),
+	)
+	return clEntries(r)
+}
+
+// clEntries is a union's result as clParse gives it.
+func clEntries(r clResult) ([]clEntry, string) {
 	if r.ok() {
 		return r.entries, ""
 	}
@@ -117,7 +142,7 @@ func clParseUnion(a reader.Args) ([]clEntry, string) {
 }
 
 // clOptions are the results of dU's shapes, in its order. The top-level
-// array and string shapes never fit a tool call's object.
+// array and string shapes never fit a tool call's object (clParseBare).
 func clOptions(raw map[string]json.RawMessage, whole json.RawMessage) []func() clResult {
 	field := func(key string, f func(json.RawMessage) clResult) func() clResult {
 		return func() clResult {
