@@ -45,10 +45,10 @@ func BenchmarkCountParallel(b *testing.B) {
 	})
 }
 
-// BenchmarkCountTree counts the files of Go's source tree that Claude Code
-// counts in an audit (25,000 to 262,144 bytes), each once, in the order of
-// the walk, from an empty memory: how the memory of pieces fares across
-// many files rather than within one.
+// BenchmarkCountTree counts the UTF-8 files of Go's source tree of 25,000
+// to 262,144 bytes, about those Claude Code counts in an audit, each once,
+// in the order of the walk, from an empty memory: how the memory of pieces
+// fares across many files rather than within one.
 func BenchmarkCountTree(b *testing.B) {
 	var texts []string
 	size := 0
