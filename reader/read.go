@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"sync/atomic"
 	"time"
@@ -176,8 +177,14 @@ func (req Request) call() (Args, Env, error) {
 		return Args{}, Env{}, errors.New("reader: a request names no profile")
 	}
 	args, err := ParseArgs(req.Args)
-	if _, any := req.Profile.(AnyJSON); any && errors.Is(err, ErrNotObject) {
-		args, err = Args{Raw: req.Args, notObject: true}, nil
+	if errors.Is(err, ErrNotObject) {
+		// Known from the first token: what follows must be JSON too.
+		var v any
+		if bad := json.Unmarshal(req.Args, &v); bad != nil {
+			err = fmt.Errorf("tool arguments: %w", bad)
+		} else if _, any := req.Profile.(AnyJSON); any {
+			args, err = Args{Raw: req.Args, notObject: true}, nil
+		}
 	}
 	if err != nil {
 		return Args{}, Env{}, err

@@ -111,10 +111,8 @@ func (c *Counter) Count(text string) int {
 	return n
 }
 
+// piece counts a piece longer than shortMax.
 func (c *Counter) piece(table *table, p string) int {
-	if len(p) == 1 {
-		return 1 // every byte is a token
-	}
 	if len(p) > bpeMax {
 		return c.library(p)
 	}

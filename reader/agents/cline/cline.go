@@ -74,13 +74,13 @@ func (cline) Args(path string, offset, limit *int) json.RawMessage {
 	return json.RawMessage(`{"files":[` + string(file) + `]}`)
 }
 
-// Calls is the tool's input handling: the lenient zod union, orphan
-// {start_line,end_line} entries folded into the path before them, then
-// one call per file.
 // TakesAnyJSON: the tool's union takes an array of entries or of paths,
 // or one path, as the whole input too.
 func (cline) TakesAnyJSON() {}
 
+// Calls is the tool's input handling: the lenient zod union, orphan
+// {start_line,end_line} entries folded into the path before them, then
+// one call per file.
 func (cline) Calls(env reader.Env, a reader.Args) ([]reader.Args, *reader.Outcome) {
 	entries, msg := clParse(a)
 	if msg != "" {
