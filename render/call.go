@@ -162,8 +162,11 @@ func subject(st *theme.Styles, c ToolCall, path string) string {
 
 // notObject is args compacted, when they are JSON but not an object.
 func notObject(args json.RawMessage) (string, bool) {
+	if t := bytes.TrimSpace(args); len(t) == 0 || t[0] == '{' {
+		return "", false // the common case, drawn with every frame: nothing to compact
+	}
 	var b bytes.Buffer
-	if json.Compact(&b, args) != nil || b.Len() == 0 || b.Bytes()[0] == '{' {
+	if json.Compact(&b, args) != nil {
 		return "", false
 	}
 	return b.String(), true
