@@ -26,7 +26,7 @@ func TestUsageErrors(t *testing.T) {
 		{"no path", []string{"read"}, "read needs a PATH"},
 		{"unknown profile", []string{"read", small, "--profile", "nope"}, `unknown profile "nope"`},
 		{"args and path", []string{"read", small, "--args", `{"filePath":"x"}`}, "--args replaces PATH"},
-		{"args not an object", []string{"read", "--profile", "opencode", "--args", `[1]`}, "must be a JSON object"},
+		{"args not an object", []string{"read", "--profile", "claude-code", "--args", `[1]`}, "must be a JSON object"},
 		{"args not json", []string{"read", "--args", `{filePath:`}, "--args"},
 		{"args not json past an array's start", []string{"read", "--profile", "codex", "--args", `["/a",`}, "--args: tool arguments: unexpected end of JSON input"},
 		{"bad flag", []string{"read", small, "--offset", "x"}, "invalid argument"},

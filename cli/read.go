@@ -49,7 +49,7 @@ unchanged: a tool whose offset is 0-based gets 0 for its first line. With
 --args you pass the raw arguments instead, exactly as a model would send them;
 they are validated by the tool, with the tool's own error text. JSON that is
 not an object reaches the tools whose oracles answer it (codex, cline, pi,
-crush); for the others it is refused.
+crush, opencode); for the others it is refused.
 
 Exit status: 0 when the tool succeeds, 1 when it returns an error (its text
 is still printed: it is what the model sees), 2 when readlens cannot run the

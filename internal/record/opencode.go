@@ -38,6 +38,13 @@ func runOpencode(env oracleEnv, args string) (*record, error) {
 		_, msg, ok := strings.Cut(stderr, "Unexpected error\n\n")
 		return msg, ok
 	}
+	if a := strings.TrimSpace(args); a != "" && a[0] != '{' {
+		// The oracle script passes an object; a model can send any JSON,
+		// which the session holds to the tool's schema: record that.
+		tool := &record{}
+		tool.Attachments = []oracle.Attachment{}
+		return opencodeModelSide(env, bin, args, tool)
+	}
 	r, err := runOpencodeBinary(env, bin, args, false, toolError)
 	if err != nil || len(r.Attachments) == 0 {
 		return r, err

@@ -76,6 +76,10 @@ type ocCall struct {
 	offset, limit int
 }
 
+// TakesAnyJSON: the session holds arguments that are not an object to the
+// tool's schema, which fails at the root.
+func (opencode) TakesAnyJSON() {}
+
 func (opencode) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome) {
 	if msg := ocValidate(a); msg != "" {
 		return nil, reader.Fail("The read tool was called with invalid arguments: SchemaError(" + msg + ")" + ocSchemaEnd)
@@ -125,6 +129,10 @@ func (opencode) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outco
 // returns the first failure as Effect words it.
 func ocValidate(a reader.Args) string {
 	at := func(key, msg string) string { return msg + "\n  at [\"" + key + "\"]" }
+	if a.NotObject() {
+		v, _ := reader.ParseValue(a.Raw)
+		return "Expected object, got " + effectFormat(v)
+	}
 	switch v := a.Get("filePath"); v.Kind {
 	case reader.Missing:
 		return at("filePath", "Missing key")
