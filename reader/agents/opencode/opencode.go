@@ -76,10 +76,6 @@ type ocCall struct {
 	offset, limit int
 }
 
-// TakesAnyJSON: the session holds arguments that are not an object to the
-// tool's schema, which fails at the root.
-func (opencode) TakesAnyJSON() {}
-
 func (opencode) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome) {
 	if msg := ocValidate(a); msg != "" {
 		return nil, reader.Fail("The read tool was called with invalid arguments: SchemaError(" + msg + ")" + ocSchemaEnd)
@@ -123,46 +119,6 @@ func (opencode) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outco
 		Extras: ocInstructions(env, p),
 		Call:   c,
 	}, nil
-}
-
-// ocValidate checks the arguments against the tool's Effect schema and
-// returns the first failure as Effect words it.
-func ocValidate(a reader.Args) string {
-	at := func(key, msg string) string { return msg + "\n  at [\"" + key + "\"]" }
-	if a.NotObject() {
-		v, _ := reader.ParseValue(a.Raw)
-		return "Expected object, got " + effectFormat(v)
-	}
-	switch v := a.Get("filePath"); v.Kind {
-	case reader.Missing:
-		return at("filePath", "Missing key")
-	case reader.String:
-	default:
-		return at("filePath", "Expected string, got "+effectFormat(v))
-	}
-	for _, key := range []string{"offset", "limit"} {
-		switch v := a.Get(key); {
-		case v.Kind == reader.Missing:
-		case v.Kind != reader.Number:
-			return at(key, "Expected number | undefined, got "+effectFormat(v))
-		case !v.IsSafeInt():
-			return at(key, "Expected an integer, got "+effectFormat(v))
-		case v.Num < 0:
-			return at(key, "Expected a value greater than or equal to 0, got "+effectFormat(v))
-		}
-	}
-	return ""
-}
-
-// effectFormat prints a value the way Effect's SchemaError quotes it.
-func effectFormat(v reader.Value) string {
-	switch v.Kind {
-	case reader.Number:
-		return node.Number(v.Num)
-	case reader.String:
-		return node.Quote(v.Str)
-	}
-	return node.Stringify(v.Raw, "")
 }
 
 // ocMedia sniffs the sample's magic bytes, then falls back to the extension.
