@@ -107,6 +107,17 @@ func (c *StatCache) get(k statKey, ask func() statAnswer) statAnswer {
 	return a
 }
 
+// Lstat is fsys's Lstat of name, answered and kept as a snapshot's are:
+// an audit looks at each file before its calls do, and the calls that
+// look again (Claude Code walks the file's real path) find it kept.
+func (c *StatCache) Lstat(fsys FS, name string) (fs.FileInfo, error) {
+	a := c.get(statKey{'l', name}, func() statAnswer {
+		fi, err := fsys.Lstat(name)
+		return statAnswer{fi: fi, err: err}
+	})
+	return a.fi, a.err
+}
+
 // Snapshot is fsys with path's bytes already read: Open of path serves
 // data (nil: path is opened on fsys, as any other name), and its Stat is
 // info, the open file's own. Every other Stat, Lstat and Readlink is
@@ -121,10 +132,19 @@ func Snapshot(fsys FS, cache *StatCache, path string, data []byte, info fs.FileI
 // bytes, for Snapshot: data and the open file's stat, or ok false when it
 // is larger, not a regular file, changed while it was read, or could not be
 // read (then every call meets that on the disk itself, in its own words).
-func ReadOnce(fsys FS, path string, max int64) (data []byte, info fs.FileInfo, ok bool) {
+// lstat is path's Lstat when the caller has it, or nil.
+func ReadOnce(fsys FS, path string, max int64, lstat fs.FileInfo) (data []byte, info fs.FileInfo, ok bool) {
 	// Look before opening: a device may act on being opened, and only the
-	// engine's own probe should open one.
-	if st, err := fsys.Stat(path); err != nil || !st.Mode().IsRegular() || st.Size() > max || st.Size() == 0 {
+	// engine's own probe should open one. A regular file's Lstat is its
+	// Stat: no link to follow.
+	st := lstat
+	if st == nil || !st.Mode().IsRegular() {
+		var err error
+		if st, err = fsys.Stat(path); err != nil {
+			return nil, nil, false
+		}
+	}
+	if !st.Mode().IsRegular() || st.Size() > max || st.Size() == 0 {
 		return nil, nil, false
 	}
 	f, err := fsys.Open(path)

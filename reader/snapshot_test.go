@@ -24,7 +24,7 @@ func TestSnapshotHolds(t *testing.T) {
 	if err := os.WriteFile(other, []byte("b\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	data, info, ok := ReadOnce(OS{}, file, 1<<20)
+	data, info, ok := ReadOnce(OS{}, file, 1<<20, nil)
 	if !ok || string(data) != "one\ntwo\n" || info.Size() != 8 {
 		t.Fatalf("ReadOnce: %q %v %v", data, info, ok)
 	}
@@ -100,7 +100,7 @@ func TestReadOnceRefuses(t *testing.T) {
 	os.WriteFile(big, make([]byte, 100), 0o644)
 	os.WriteFile(empty, nil, 0o644)
 	for _, p := range []string{big, empty, dir, filepath.Join(dir, "missing")} {
-		if _, _, ok := ReadOnce(OS{}, p, 99); ok {
+		if _, _, ok := ReadOnce(OS{}, p, 99, nil); ok {
 			t.Errorf("%s was held", p)
 		}
 	}
@@ -125,10 +125,10 @@ func TestStatCacheBounded(t *testing.T) {
 // TestReadOnceNoDevice: a device is never opened to be held (opening one
 // may act), only looked at.
 func TestReadOnceNoDevice(t *testing.T) {
-	if _, _, ok := ReadOnce(OS{}, "/dev/null", 1<<20); ok {
+	if _, _, ok := ReadOnce(OS{}, "/dev/null", 1<<20, nil); ok {
 		t.Error("/dev/null was held")
 	}
-	if _, _, ok := ReadOnce(OS{}, "/dev/zero", 1<<20); ok {
+	if _, _, ok := ReadOnce(OS{}, "/dev/zero", 1<<20, nil); ok {
 		t.Error("/dev/zero was held")
 	}
 }

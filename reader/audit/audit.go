@@ -320,17 +320,20 @@ func once(warn func(string)) func(string) {
 // auditFile runs every profile's default call on one file.
 func auditFile(ctx context.Context, opts Options, fsys reader.FS, stats *reader.StatCache, j job) File {
 	f := j.file
+	var lstat fs.FileInfo
 	if !j.explicit {
 		// Listed a moment ago; gone now: say so rather than report every
-		// agent's "not found".
-		if _, err := fsys.Lstat(j.abs); errors.Is(err, fs.ErrNotExist) {
+		// agent's "not found". The answer is the run's, for the calls.
+		fi, err := stats.Lstat(fsys, j.abs)
+		if errors.Is(err, fs.ErrNotExist) {
 			f.Skipped = "deleted while the audit ran"
 			return f
 		}
+		lstat = fi
 	}
 	// Every profile reads the file through one snapshot: its bytes read
 	// once (when they fit in heldMax) and the stats shared by the run.
-	data, info, _ := reader.ReadOnce(fsys, j.abs, heldMax(opts.Workers))
+	data, info, _ := reader.ReadOnce(fsys, j.abs, heldMax(opts.Workers), lstat)
 	shared := reader.Snapshot(fsys, stats, j.abs, data, info)
 	for _, p := range opts.Profiles {
 		req := opts.Base

@@ -203,7 +203,7 @@ func TestFactsOfTheFixtures(t *testing.T) {
 func factsBothWays(t *testing.T, path, cwd string, stats *reader.StatCache, shaped map[string]int, noImagesToo bool) {
 	t.Helper()
 	now := func() time.Time { return time.Unix(1e9, 0) } // envelope's text says how long it took
-	data, info, ok := reader.ReadOnce(reader.OS{}, path, 8<<20)
+	data, info, ok := reader.ReadOnce(reader.OS{}, path, 8<<20, nil)
 	if !ok {
 		return // read from the disk by every call, as the audit leaves it
 	}

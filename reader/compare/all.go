@@ -69,7 +69,7 @@ func readOnce(ctx context.Context, path string, base reader.Request, run func(re
 	if err != nil {
 		return run(base)
 	}
-	data, info, ok := reader.ReadOnce(fsys, abs, heldMax)
+	data, info, ok := reader.ReadOnce(fsys, abs, heldMax, nil)
 	if !ok {
 		return run(base)
 	}

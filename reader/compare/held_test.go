@@ -21,7 +21,7 @@ func TestHeldSameAsDisk(t *testing.T) {
 	ctx := context.Background()
 	held := 0
 	for _, f := range fixtureFiles(t) {
-		data, info, ok := reader.ReadOnce(reader.OS{}, f, 32<<20)
+		data, info, ok := reader.ReadOnce(reader.OS{}, f, 32<<20, nil)
 		if !ok {
 			continue
 		}
