@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"io/fs"
+	"strings"
 	"sync"
 	"syscall"
 )
@@ -176,7 +177,9 @@ type snapshot struct {
 	// within is set on a view confined to that directory: its Stat and
 	// Lstat go to that view, which checks every step, and are cached apart
 	// from the unconfined answers (a name may be reachable one way only).
+	// outer is then the file system the view confines.
 	within string
+	outer  FS
 }
 
 func (s *snapshot) held(name string) bool { return s.data != nil && name == s.path }
@@ -189,7 +192,7 @@ func (s *snapshot) Open(name string) (File, error) {
 }
 
 func (s *snapshot) Stat(name string) (fs.FileInfo, error) {
-	if s.held(name) && s.within == "" {
+	if s.held(name) && (s.within == "" || s.plainlyBeneath(name)) {
 		return s.info, nil
 	}
 	a := s.cache.get(s.key('s', name), func() statAnswer {
@@ -246,8 +249,23 @@ func (s *snapshot) beneath(dir string) (FS, func(), error) {
 		return nil, nil, err
 	}
 	v := *s
-	v.fsys, v.within = in, dir
+	v.fsys, v.within, v.outer = in, dir, s.fsys
 	return wrapSnapshot(&v), func() {}, nil // the cache closes it
+}
+
+// plainlyBeneath says a confined view finds name where the disk does:
+// name lies beneath the view's directory by its letters, and no link is
+// on its way (its real path, which the run keeps, is itself), so the
+// view's check of every step (an open of each directory on the disk) ends
+// at the file the snapshot holds.
+func (s *snapshot) plainlyBeneath(name string) bool {
+	if !strings.HasPrefix(name, s.within) || !(strings.HasSuffix(s.within, "/") || strings.HasPrefix(name[len(s.within):], "/")) {
+		return false
+	}
+	u := *s
+	u.fsys, u.within, u.outer = s.outer, "", nil
+	real, err := u.realpath(name)
+	return err == nil && real == name
 }
 
 // The snapshot reads links and probes special files only where fsys does:

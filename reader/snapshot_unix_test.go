@@ -58,3 +58,60 @@ func TestReadOnceTrustsARegularLstat(t *testing.T) {
 		t.Errorf("%d lstats; the snapshot's Lstat of %s should be the cache's", disk.lstats, file)
 	}
 }
+
+// statCountingRooter is the disk, whose confined views count their stats.
+type statCountingRooter struct {
+	OS
+	viewStats int
+}
+
+type statCountingView struct {
+	FS
+	n *int
+}
+
+func (v statCountingView) Stat(name string) (fs.FileInfo, error) {
+	*v.n++
+	return v.FS.Stat(name)
+}
+
+func (c *statCountingRooter) beneath(dir string) (FS, func(), error) {
+	return statCountingView{lexical{FS: c.OS, dir: dir}, &c.viewStats}, func() {}, nil
+}
+
+// TestConfinedHeldFile: a confined view answers the held file's stat
+// itself when the file lies beneath its directory with no link on the way
+// (its real path is itself); behind a link, or outside, the view checks.
+func TestConfinedHeldFile(t *testing.T) {
+	dir, out := t.TempDir(), t.TempDir()
+	for _, p := range []string{filepath.Join(dir, "f"), filepath.Join(out, "g")} {
+		os.WriteFile(p, []byte("abc"), 0o644)
+	}
+	os.Symlink("f", filepath.Join(dir, "l"))
+	for _, c := range []struct {
+		held    string
+		checked int
+	}{
+		{filepath.Join(dir, "f"), 0},
+		{filepath.Join(dir, "l"), 1},
+		{filepath.Join(out, "g"), 1},
+	} {
+		disk := &statCountingRooter{}
+		cache := &StatCache{}
+		data, info, ok := ReadOnce(disk, c.held, 1<<20, nil)
+		if !ok {
+			t.Fatal(c.held, "not held")
+		}
+		in, _, err := Snapshot(disk, cache, c.held, data, info).(rooter).beneath(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fi, err := in.Stat(c.held)
+		if c.checked == 0 && (err != nil || fi != info) {
+			t.Errorf("%s: %v %v, want the held file's own stat", c.held, fi, err)
+		}
+		if disk.viewStats != c.checked {
+			t.Errorf("%s: the view checked %d times, want %d", c.held, disk.viewStats, c.checked)
+		}
+	}
+}
