@@ -51,6 +51,43 @@ type ViewParams struct {
 	Limit    int    `json:"limit,omitempty"`
 }
 
+// crParams decodes the arguments as fantasy and the tool do. The default
+// call's, {"file_path": a string} and nothing else (every call of an
+// audit), decode to that path both ways, without the two JSON decodings;
+// TestParamsAsDecoded holds the two to each other.
+func crParams(a reader.Args) (ViewParams, *reader.Outcome) {
+	if keys := a.Keys(); len(keys) == 1 && keys[0] == "file_path" {
+		if v := a.Get("file_path"); v.Kind == reader.String {
+			return ViewParams{FilePath: v.Str}, nil
+		}
+	}
+	return crDecode(a)
+}
+
+// crDecode is crParams for any arguments. fantasy checks the call before
+// the tool runs (validateToolCall): a required key that is absent fails
+// there, in its words; null passes. A number past float64's range fails
+// its map decoding, and fantasy then runs the call through jsonrepair
+// (crRepaired).
+func crDecode(a reader.Args) (ViewParams, *reader.Outcome) {
+	raw := a.Raw
+	var m map[string]any
+	if err := json.Unmarshal(raw, &m); err != nil {
+		repaired, ok := crRepaired(raw)
+		if !ok {
+			return ViewParams{}, reader.Fail("invalid JSON input: " + err.Error())
+		}
+		raw = repaired
+	} else if a.Get("file_path").Kind == reader.Missing {
+		return ViewParams{}, reader.Fail("missing required parameter: file_path")
+	}
+	var p ViewParams
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return ViewParams{}, reader.Fail("invalid parameters: " + err.Error())
+	}
+	return p, nil
+}
+
 func (crush) Info() reader.Info {
 	return reader.Info{
 		Name: "crush", Agent: "crush", Release: "view tool of charmbracelet/crush (tui.md A.1, 2026-08)", Tool: "view",
@@ -95,24 +132,9 @@ type crCall struct {
 func (crush) TakesAnyJSON() {}
 
 func (crush) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome) {
-	// fantasy checks the call before the tool runs (validateToolCall): a
-	// required key that is absent fails there, in its words; null passes.
-	// A number past float64's range fails its map decoding, and fantasy
-	// then runs the call through jsonrepair (crRepaired).
-	raw := a.Raw
-	var m map[string]any
-	if err := json.Unmarshal(raw, &m); err != nil {
-		repaired, ok := crRepaired(raw)
-		if !ok {
-			return nil, reader.Fail("invalid JSON input: " + err.Error())
-		}
-		raw = repaired
-	} else if a.Get("file_path").Kind == reader.Missing {
-		return nil, reader.Fail("missing required parameter: file_path")
-	}
-	var p ViewParams
-	if err := json.Unmarshal(raw, &p); err != nil {
-		return nil, reader.Fail("invalid parameters: " + err.Error())
+	p, out := crParams(a)
+	if out != nil {
+		return nil, out
 	}
 	if p.FilePath == "" {
 		return nil, reader.Fail("file_path is required")
