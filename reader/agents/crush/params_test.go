@@ -53,3 +53,16 @@ func TestParamsAsDecoded(t *testing.T) {
 		t.Errorf("only %d of %d arguments took the default call's shape", fast, len(raws))
 	}
 }
+
+// TestSkillsDirsKeptPerEnv: the skills directories kept from the last call
+// are those of its environment, never another's.
+func TestSkillsDirsKeptPerEnv(t *testing.T) {
+	envs := []reader.Env{{Home: "/h", Cwd: "/w"}, {Home: "/h", Cwd: "/v"}, {Home: "/g", Cwd: "/w"}, {Home: "/h", Cwd: "/w", Worktree: "/"}}
+	for range 2 {
+		for _, env := range envs {
+			if got, want := crSkillsDirs(env), crSkillsDirsOf(env); !reflect.DeepEqual(got, want) {
+				t.Errorf("%+v: %q, want %q", env, got, want)
+			}
+		}
+	}
+}

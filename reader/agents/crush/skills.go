@@ -3,6 +3,7 @@ package crush
 import (
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 
 	"github.com/readlens/readlens/reader"
 )
@@ -22,6 +23,26 @@ var crSkillsSubdirs = []string{".agents/skills", ".crush/skills", ".claude/skill
 // no CRUSH_SKILLS_DIR), then config.ProjectSkillsDir. A crush.json's own
 // skills_paths are not known here.
 func crSkillsDirs(env reader.Env) []string {
+	// The same for every call of a run: the last answer is kept.
+	k := crSkillsKey{env.Home, env.Cwd, env.Worktree}
+	if last := crSkillsLast.Load(); last != nil && last.key == k {
+		return last.dirs
+	}
+	dirs := crSkillsDirsOf(env)
+	crSkillsLast.Store(&crSkillsAnswer{k, dirs})
+	return dirs
+}
+
+type crSkillsKey struct{ home, cwd, worktree string }
+
+type crSkillsAnswer struct {
+	key  crSkillsKey
+	dirs []string // never changed once kept
+}
+
+var crSkillsLast atomic.Pointer[crSkillsAnswer]
+
+func crSkillsDirsOf(env reader.Env) []string {
 	var dirs []string
 	if env.Home != "" {
 		config := filepath.Join(env.Home, ".config")
