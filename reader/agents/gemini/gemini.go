@@ -86,10 +86,10 @@ func (gemini) Args(path string, offset, limit *int) json.RawMessage {
 }
 
 type gmCall struct {
-	root       string // the workspace (targetDir)
-	refusal    string // the workspace check's refusal of this path, for Found.Escaped
-	start, end int    // 0: not given
-	kind       string // what detectFileType found, for Format
+	root       string    // the workspace (targetDir)
+	refusal    gmRefusal // the workspace check's refusal of this path, for Found.Escaped
+	start, end int       // 0: not given
+	kind       string    // what detectFileType found, for Format
 }
 
 func (gemini) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome) {
@@ -117,7 +117,7 @@ func (gemini) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome
 	}
 	within, refusal := gmWorkspace(env, p)
 	if within == "" {
-		return nil, reader.Fail(refusal)
+		return nil, reader.Fail(refusal.String())
 	}
 	c.refusal = refusal
 	// Compared as the numbers JavaScript holds, not as the lines they
@@ -271,7 +271,7 @@ func (gemini) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	rel := strings.ReplaceAll(node.Relative(c.root, p.Path), "\\", "/")
 	switch {
 	case f.Escaped:
-		return reader.Fail(c.refusal)
+		return reader.Fail(c.refusal.String())
 	case f.Kind == reader.KindMissing: // fs.existsSync is false on any error
 		return reader.Fail("File not found: " + p.Path)
 	case f.Kind == reader.KindDir:

@@ -72,14 +72,14 @@ func gmRealpath(env reader.Env, p string) (string, error) {
 // check's answer to a path outside. It is also the answer when p, checked
 // inside, leads out by the time it is opened (a link swapped in): at that
 // moment p does resolve outside.
-func gmWorkspace(env reader.Env, p string) (within, refusal string) {
+func gmWorkspace(env reader.Env, p string) (within string, refusal gmRefusal) {
 	in := func(root string) bool { return p == root || strings.HasPrefix(p, strings.TrimSuffix(root, "/")+"/") }
 	root, _ := reader.RobustRealpath(env.FS, env.Cwd, map[string]bool{})
 	if root == "" {
 		root = env.Cwd
 	}
 	tmp := node.Join(env.Home, ".gemini/tmp/"+gmProjectSlug(env.Cwd))
-	refusal = fmt.Sprintf("Path not in workspace: Attempted path %q resolves outside the allowed workspace directories: %s or the project temp directory: %s", p, root, tmp)
+	refusal = gmRefusal{p, root, tmp}
 	switch {
 	case in(root):
 		return root, refusal
@@ -87,6 +87,14 @@ func gmWorkspace(env reader.Env, p string) (within, refusal string) {
 		return tmp, refusal
 	}
 	return "", refusal
+}
+
+// gmRefusal is the workspace check's refusal of a path, worded only when a
+// call is refused: nearly every call of an audit passes.
+type gmRefusal struct{ path, root, tmp string }
+
+func (r gmRefusal) String() string {
+	return fmt.Sprintf("Path not in workspace: Attempted path %q resolves outside the allowed workspace directories: %s or the project temp directory: %s", r.path, r.root, r.tmp)
 }
 
 func gmProjectSlug(root string) string {
