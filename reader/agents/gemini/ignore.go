@@ -2,7 +2,6 @@ package gemini
 
 import (
 	"fmt"
-	"io"
 	"regexp"
 	"strings"
 	"sync"
@@ -149,12 +148,9 @@ func gmLoad(fsys reader.FS, root, name, base string, gemini bool) []*gmRule {
 		// audit's snapshot answers once a run, rather than an open a call.
 		return nil
 	}
-	f, err := fsys.Open(file)
-	if err != nil {
-		return nil
-	}
-	b, err := io.ReadAll(io.LimitReader(f, 1<<20))
-	f.Close()
+	// Read once a run when small, as a snapshot keeps it: every call of an
+	// audit reads the ignore files above its file.
+	b, err := reader.ReadSmall(fsys, file, 1<<20)
 	if err != nil {
 		return nil
 	}
