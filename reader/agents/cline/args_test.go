@@ -2,11 +2,10 @@ package cline
 
 import (
 	"encoding/json"
-	"math/rand/v2"
 	"reflect"
-	"strings"
 	"testing"
 
+	"github.com/readlens/readlens/internal/readertest"
 	"github.com/readlens/readlens/reader"
 )
 
@@ -14,15 +13,9 @@ import (
 // union, gives what the union gives, for paths of every kind (escaped
 // ones go to the union) and for near misses of the shape.
 func TestOnePathAsTheUnion(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 11))
-	pieces := []string{"a", "/", ".", " ", "é", "日", "😀", `"`, `\`, "\n", "\t", "\x00", "\x7f", "\u2028", "\xff", "files", "path", "}", "]", "{"}
 	var raws []json.RawMessage
-	for range 3000 {
-		var b strings.Builder
-		for range rng.IntN(12) {
-			b.WriteString(pieces[rng.IntN(len(pieces))])
-		}
-		raws = append(raws, cline{}.Args(b.String(), nil, nil))
+	for _, p := range readertest.Paths(7, 3000, "files", "path", "}", "]", "{") {
+		raws = append(raws, cline{}.Args(p, nil, nil))
 	}
 	raws = append(raws,
 		json.RawMessage(`{"files":[{"path":""}]}`),

@@ -2,11 +2,10 @@ package crush
 
 import (
 	"encoding/json"
-	"math/rand/v2"
 	"reflect"
-	"strings"
 	"testing"
 
+	"github.com/readlens/readlens/internal/readertest"
 	"github.com/readlens/readlens/reader"
 )
 
@@ -14,15 +13,9 @@ import (
 // decodings, give what fantasy's and the tool's decodings give, for paths
 // of every kind and for near misses of the shape.
 func TestParamsAsDecoded(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 17))
-	pieces := []string{"a", "/", ".", " ", "é", "日", "😀", `"`, `\`, "\n", "\t", "\x00", "\x7f", "\u2028", "\xff", "\\ud800"}
 	var raws []json.RawMessage
-	for range 3000 {
-		var b strings.Builder
-		for range rng.IntN(12) {
-			b.WriteString(pieces[rng.IntN(len(pieces))])
-		}
-		raws = append(raws, crush{}.Args(b.String(), nil, nil))
+	for _, p := range readertest.Paths(3, 3000, "\\ud800", "file_path", "}") {
+		raws = append(raws, crush{}.Args(p, nil, nil))
 	}
 	raws = append(raws,
 		json.RawMessage(`{"file_path":""}`),
