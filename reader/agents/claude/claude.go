@@ -36,36 +36,37 @@ const (
 	ccToolUseError  = "<tool_use_error>%s</tool_use_error>"
 )
 
-func (claudeCode) Info() reader.Info {
-	return reader.Info{
-		Name: "claude-code", Agent: "Claude Code", Release: "2.1.330", Tool: "Read",
-		Source:     "the Read tool of the native CLI (npm @anthropic-ai/claude-code-linux-x64), read from the binary's embedded source",
-		Spec:       "shared/research/others.md §1",
-		Recordings: "testdata/oracle/claude-code, the real CLI against a scripted fake Messages API (shared/oracles/claude_code_read.mjs)",
-		Params: []reader.Param{
-			{Name: "file_path", Type: "string", Required: true, Doc: "The absolute path to the file to read"},
-			{Name: "offset", Type: "integer >= 0", Doc: "The line number to start reading from. Only provide if the file is too large to read at once"},
-			{Name: "limit", Type: "integer > 0", Doc: "The number of lines to read. Only provide if the file is too large to read at once."},
-			{Name: "pages", Type: "string", Doc: `Page range for PDF files (e.g., "1-5", "3", "10-20"). Only applicable to PDF files. Maximum 20 pages per request.`},
-			{Name: "allow_large", Type: "boolean", Doc: "Set to true to read a text file, or a line range of one, that is over the usual size limits, up to what still fits in your context."},
-		},
-		Limits: []string{
-			"the whole file by default: no line cap, no per-line cap; lines as N<TAB>text",
-			"whole-file reads (no limit): 256 KB (262144 bytes) on disk, then 25,000 tokens (a partial first page past it)",
-			"ranged reads: 3.2 MB of selected text, 25,000 tokens",
-			"binary: 121 extensions refused before reading (images and .pdf exempt); other bytes read as text with a note",
-			"images (png, jpg, jpeg, gif, webp; sniffed when there is no extension), PDFs and notebooks as content blocks",
-		},
-		Notes: []string{
-			"tokens are counted with a local tokenizer (cl100k_base), not Anthropic's count_tokens API: the 25,000-token cap and the partial page's end can fall elsewhere",
-			"the context room is that of a fresh session in the oracle (about 1.35 MB or 112,500 tokens): it decides whether the caps' messages offer allow_large, and how far allow_large reaches",
-			"PDF pages are rendered by the pdftoppm of the machine readlens runs on, as Claude Code renders them there (without one, its error); page counts come from the PDF's page objects, not from pdftoppm's or pdfinfo's messages",
-			"images go through Claude Code's resize (2000x2000, 512,000 bytes, JPEG past that) with Go's decoders and encoders, not Bun.Image's: the mime type, the dimensions and the note after the image are the tool's, the bytes are not (bytes_exact: false), a resized WebP's bytes are not produced at all, and the palette PNG it tries before a JPEG is not (a resized PNG over the budget is sent as a JPEG); image limits are those of models without limits of their own (claude-sonnet-4-5, the oracle's)",
-			"notebooks are read up to 20 MB (Claude Code: 100 MB); invalid notebook JSON gets Bun's parse message for the errors recorded (an early end, content after the value, a bare word, an unknown character, a bad escape, a control character in a string, a missing ':', ',' or closing bracket, a number cut short), another may be worded otherwise",
-			"devices are not read: /dev/null is known to be empty, other devices get a note (the endless ones are refused by name, as Claude Code does)",
-			"the harness's own reminders (<total_tokens>, the malware note) are left out; the trimming of the result's end they cause is kept",
-		},
-	}
+func (claudeCode) Info() reader.Info { return info }
+
+// info is built once: a read asks for it on every call.
+var info = reader.Info{
+	Name: "claude-code", Agent: "Claude Code", Release: "2.1.330", Tool: "Read",
+	Source:     "the Read tool of the native CLI (npm @anthropic-ai/claude-code-linux-x64), read from the binary's embedded source",
+	Spec:       "shared/research/others.md §1",
+	Recordings: "testdata/oracle/claude-code, the real CLI against a scripted fake Messages API (shared/oracles/claude_code_read.mjs)",
+	Params: []reader.Param{
+		{Name: "file_path", Type: "string", Required: true, Doc: "The absolute path to the file to read"},
+		{Name: "offset", Type: "integer >= 0", Doc: "The line number to start reading from. Only provide if the file is too large to read at once"},
+		{Name: "limit", Type: "integer > 0", Doc: "The number of lines to read. Only provide if the file is too large to read at once."},
+		{Name: "pages", Type: "string", Doc: `Page range for PDF files (e.g., "1-5", "3", "10-20"). Only applicable to PDF files. Maximum 20 pages per request.`},
+		{Name: "allow_large", Type: "boolean", Doc: "Set to true to read a text file, or a line range of one, that is over the usual size limits, up to what still fits in your context."},
+	},
+	Limits: []string{
+		"the whole file by default: no line cap, no per-line cap; lines as N<TAB>text",
+		"whole-file reads (no limit): 256 KB (262144 bytes) on disk, then 25,000 tokens (a partial first page past it)",
+		"ranged reads: 3.2 MB of selected text, 25,000 tokens",
+		"binary: 121 extensions refused before reading (images and .pdf exempt); other bytes read as text with a note",
+		"images (png, jpg, jpeg, gif, webp; sniffed when there is no extension), PDFs and notebooks as content blocks",
+	},
+	Notes: []string{
+		"tokens are counted with a local tokenizer (cl100k_base), not Anthropic's count_tokens API: the 25,000-token cap and the partial page's end can fall elsewhere",
+		"the context room is that of a fresh session in the oracle (about 1.35 MB or 112,500 tokens): it decides whether the caps' messages offer allow_large, and how far allow_large reaches",
+		"PDF pages are rendered by the pdftoppm of the machine readlens runs on, as Claude Code renders them there (without one, its error); page counts come from the PDF's page objects, not from pdftoppm's or pdfinfo's messages",
+		"images go through Claude Code's resize (2000x2000, 512,000 bytes, JPEG past that) with Go's decoders and encoders, not Bun.Image's: the mime type, the dimensions and the note after the image are the tool's, the bytes are not (bytes_exact: false), a resized WebP's bytes are not produced at all, and the palette PNG it tries before a JPEG is not (a resized PNG over the budget is sent as a JPEG); image limits are those of models without limits of their own (claude-sonnet-4-5, the oracle's)",
+		"notebooks are read up to 20 MB (Claude Code: 100 MB); invalid notebook JSON gets Bun's parse message for the errors recorded (an early end, content after the value, a bare word, an unknown character, a bad escape, a control character in a string, a missing ':', ',' or closing bracket, a number cut short), another may be worded otherwise",
+		"devices are not read: /dev/null is known to be empty, other devices get a note (the endless ones are refused by name, as Claude Code does)",
+		"the harness's own reminders (<total_tokens>, the malware note) are left out; the trimming of the result's end they cause is kept",
+	},
 }
 
 func (claudeCode) Args(path string, offset, limit *int) json.RawMessage {

@@ -45,27 +45,28 @@ const (
 var clImages = map[string]string{".gif": "image/gif", ".png": "image/png", ".jpg": "image/jpeg",
 	".jpeg": "image/jpeg", ".webp": "image/webp"}
 
-func (cline) Info() reader.Info {
-	return reader.Info{
-		Name: "cline", Agent: "Cline", Release: "@cline/core 0.0.86", Tool: "read_files",
-		Source:     "createDefaultTools' read_files and the file-read executor (npm @cline/core; sdk/packages/core/src/extensions/tools/, executors/file-read.ts)",
-		Spec:       "shared/research/others.md §3.1",
-		Recordings: "testdata/oracle/cline, with shared/oracles/cline_read_files.mjs",
-		Params: []reader.Param{
-			{Name: "files", Type: "array of {path, start_line, end_line}", Required: true,
-				Doc: "files to read; start_line/end_line are optional, one-based and inclusive"},
-		},
-		Limits: []string{
-			"2000 lines and 48,000 characters per file, number prefixes and newlines included; one line always",
-			"lines over 2000 characters (UTF-16 units) end in ' [line truncated]'",
-			"'N | line', numbers padded to the widest shown; no binary detection",
-			"text files up to 100,000,000 bytes; the answer is a JSON array, one entry per file",
-		},
-		Notes: []string{
-			"images are answered as for a model with image input (the oracle run with MODEL_SUPPORTS_IMAGES=1) unless the read says the model has none (--no-images); the image part is printed inside the JSON text, base64 and all, as JSON.stringify writes the answer",
-			"the 10-second per-file timeout is not reproduced",
-		},
-	}
+func (cline) Info() reader.Info { return info }
+
+// info is built once: a read asks for it on every call.
+var info = reader.Info{
+	Name: "cline", Agent: "Cline", Release: "@cline/core 0.0.86", Tool: "read_files",
+	Source:     "createDefaultTools' read_files and the file-read executor (npm @cline/core; sdk/packages/core/src/extensions/tools/, executors/file-read.ts)",
+	Spec:       "shared/research/others.md §3.1",
+	Recordings: "testdata/oracle/cline, with shared/oracles/cline_read_files.mjs",
+	Params: []reader.Param{
+		{Name: "files", Type: "array of {path, start_line, end_line}", Required: true,
+			Doc: "files to read; start_line/end_line are optional, one-based and inclusive"},
+	},
+	Limits: []string{
+		"2000 lines and 48,000 characters per file, number prefixes and newlines included; one line always",
+		"lines over 2000 characters (UTF-16 units) end in ' [line truncated]'",
+		"'N | line', numbers padded to the widest shown; no binary detection",
+		"text files up to 100,000,000 bytes; the answer is a JSON array, one entry per file",
+	},
+	Notes: []string{
+		"images are answered as for a model with image input (the oracle run with MODEL_SUPPORTS_IMAGES=1) unless the read says the model has none (--no-images); the image part is printed inside the JSON text, base64 and all, as JSON.stringify writes the answer",
+		"the 10-second per-file timeout is not reproduced",
+	},
 }
 
 func (cline) Args(path string, offset, limit *int) json.RawMessage {

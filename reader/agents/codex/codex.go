@@ -37,31 +37,32 @@ const (
 	cxMargin = 64
 )
 
-func (codex) Info() reader.Info {
-	return reader.Info{
-		Name: "codex", Agent: "Codex CLI", Release: "read_file as last shipped (codex-rs 0.57.0-0.105.0)", Tool: "read_file",
-		Source:     "codex-rs core/src/tools/handlers/read_file.rs (shipped 0.57.0 to 0.105.0, gone from 0.169.0)",
-		Spec:       "shared/research/others.md §4",
-		Recordings: "testdata/oracle/codex, Codex CLI 0.105.0 against a scripted fake Responses API (internal/record/codex.go)",
-		Params: []reader.Param{
-			{Name: "file_path", Type: "string", Required: true, Doc: "Absolute path to the file"},
-			{Name: "offset", Type: "integer >= 1", Doc: "The line number to start reading from. Must be 1 or greater."},
-			{Name: "limit", Type: "integer >= 1", Doc: "The maximum number of lines to return."},
-			{Name: "mode", Type: `"slice" | "indentation"`, Doc: "slice (default) or an indentation-aware block"},
-			{Name: "indentation", Type: "object", Doc: "anchor_line, max_levels (0: unlimited), include_siblings, include_header, max_lines"},
-		},
-		Limits: []string{
-			"2000 lines by default; 'L{n}: line', no header, footer or total",
-			"lines cut silently at 500 bytes, at a character boundary",
-			"no binary, image, PDF or directory handling: bytes are decoded lossily",
-		},
-		Notes: []string{
-			"indentation mode reads the lines within max_lines of the anchor and 64 more above: a blank line further up takes its indent from the lines readlens read",
-			"a line longer than 500 bytes whose first 500 bytes are blank counts as blank in indentation mode",
-			"arguments that are not a JSON object are refused before the profile reads them; the tool reads an array as the fields in order and answers serde's error for a string, number or null",
-			"the answer is the tool's whole; Codex keeps at most 10,000 tokens of a tool's output for gpt-5-codex and cuts a longer one in the middle ('…N tokens truncated…') before the model sees it",
-		},
-	}
+func (codex) Info() reader.Info { return info }
+
+// info is built once: a read asks for it on every call.
+var info = reader.Info{
+	Name: "codex", Agent: "Codex CLI", Release: "read_file as last shipped (codex-rs 0.57.0-0.105.0)", Tool: "read_file",
+	Source:     "codex-rs core/src/tools/handlers/read_file.rs (shipped 0.57.0 to 0.105.0, gone from 0.169.0)",
+	Spec:       "shared/research/others.md §4",
+	Recordings: "testdata/oracle/codex, Codex CLI 0.105.0 against a scripted fake Responses API (internal/record/codex.go)",
+	Params: []reader.Param{
+		{Name: "file_path", Type: "string", Required: true, Doc: "Absolute path to the file"},
+		{Name: "offset", Type: "integer >= 1", Doc: "The line number to start reading from. Must be 1 or greater."},
+		{Name: "limit", Type: "integer >= 1", Doc: "The maximum number of lines to return."},
+		{Name: "mode", Type: `"slice" | "indentation"`, Doc: "slice (default) or an indentation-aware block"},
+		{Name: "indentation", Type: "object", Doc: "anchor_line, max_levels (0: unlimited), include_siblings, include_header, max_lines"},
+	},
+	Limits: []string{
+		"2000 lines by default; 'L{n}: line', no header, footer or total",
+		"lines cut silently at 500 bytes, at a character boundary",
+		"no binary, image, PDF or directory handling: bytes are decoded lossily",
+	},
+	Notes: []string{
+		"indentation mode reads the lines within max_lines of the anchor and 64 more above: a blank line further up takes its indent from the lines readlens read",
+		"a line longer than 500 bytes whose first 500 bytes are blank counts as blank in indentation mode",
+		"arguments that are not a JSON object are refused before the profile reads them; the tool reads an array as the fields in order and answers serde's error for a string, number or null",
+		"the answer is the tool's whole; Codex keeps at most 10,000 tokens of a tool's output for gpt-5-codex and cuts a longer one in the middle ('…N tokens truncated…') before the model sees it",
+	},
 }
 
 func (codex) Args(path string, offset, limit *int) json.RawMessage {

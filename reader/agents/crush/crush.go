@@ -88,30 +88,31 @@ func crDecode(a reader.Args) (ViewParams, *reader.Outcome) {
 	return p, nil
 }
 
-func (crush) Info() reader.Info {
-	return reader.Info{
-		Name: "crush", Agent: "crush", Release: "view tool of charmbracelet/crush (tui.md A.1, 2026-08)", Tool: "view",
-		Source:     "charmbracelet/crush internal/agent/tools/view.go",
-		Spec:       "shared/research/tui.md Part A.1",
-		Recordings: "crush built from 37f36e9 (crush run against a fake chat-completions API); spec rows in crush_test.go",
-		Params: []reader.Param{
-			{Name: "file_path", Type: "string", Required: true, Doc: "The path to the file to read"},
-			{Name: "offset", Type: "integer", Doc: "The line number to start reading from (0-based)"},
-			{Name: "limit", Type: "integer", Doc: "The number of lines to read (defaults to 200)"},
-		},
-		Limits: []string{
-			"200 lines by default; '<file>' with '%6d|line' numbers",
-			"lines over 2000 bytes keep their first 2000 less invalid UTF-8 (a split rune too) and end in '...'",
-			"a section over 200 KB (204800 bytes) is refused, not cut",
-			"the only binary check: the section must be valid UTF-8",
-			"images (.jpg .jpeg .png .gif .webp) up to 200 KB are sent as images",
-			"a file in crush's skills directories (.agents/skills and the like) has no default limit and no cap",
-		},
-		Notes: []string{
-			"reads outside the working directory are shown as granted (crush asks the user first)",
-			"LSP diagnostics crush may append are not produced; its built-in skill files (crush://skills/…) are not held",
-		},
-	}
+func (crush) Info() reader.Info { return info }
+
+// info is built once: a read asks for it on every call.
+var info = reader.Info{
+	Name: "crush", Agent: "crush", Release: "view tool of charmbracelet/crush (tui.md A.1, 2026-08)", Tool: "view",
+	Source:     "charmbracelet/crush internal/agent/tools/view.go",
+	Spec:       "shared/research/tui.md Part A.1",
+	Recordings: "crush built from 37f36e9 (crush run against a fake chat-completions API); spec rows in crush_test.go",
+	Params: []reader.Param{
+		{Name: "file_path", Type: "string", Required: true, Doc: "The path to the file to read"},
+		{Name: "offset", Type: "integer", Doc: "The line number to start reading from (0-based)"},
+		{Name: "limit", Type: "integer", Doc: "The number of lines to read (defaults to 200)"},
+	},
+	Limits: []string{
+		"200 lines by default; '<file>' with '%6d|line' numbers",
+		"lines over 2000 bytes keep their first 2000 less invalid UTF-8 (a split rune too) and end in '...'",
+		"a section over 200 KB (204800 bytes) is refused, not cut",
+		"the only binary check: the section must be valid UTF-8",
+		"images (.jpg .jpeg .png .gif .webp) up to 200 KB are sent as images",
+		"a file in crush's skills directories (.agents/skills and the like) has no default limit and no cap",
+	},
+	Notes: []string{
+		"reads outside the working directory are shown as granted (crush asks the user first)",
+		"LSP diagnostics crush may append are not produced; its built-in skill files (crush://skills/…) are not held",
+	},
 }
 
 func (crush) Args(path string, offset, limit *int) json.RawMessage {

@@ -53,30 +53,31 @@ const (
 	dmPreview  = 20
 )
 
-func (dmcc) Info() reader.Info {
-	return reader.Info{
-		Name: "dmcc", Agent: "dm_cc", Release: "design document 000 (completed from opencode 1.1.65)",
-		Source:     "dm_cc's ReadTool of design document 000, ported from opencode 1.1.65's read.ts where the document is silent",
-		Spec:       "shared/seeds/000 (design document 000)",
-		Recordings: "none: no release to run; rule rows in dmcc_test.go",
-		Tool:       "read", Titled: true,
-		Params: []reader.Param{
-			{Name: "filePath", Type: "string", Required: true, Doc: "The file or directory to read"},
-			{Name: "offset", Type: "integer >= 1", Doc: "The line to start from (1-indexed, default 1)"},
-			{Name: "limit", Type: "integer", Doc: "The maximum number of lines to read (default 2000)"},
-		},
-		Limits: []string{
-			"2000 lines by default",
-			"lines over 2000 characters (code points) are cut and get \"...\"",
-			"50 KB (51200 bytes) of line text per call",
-			"the file is split on \\n after Python's newline translation: a trailing newline adds an empty last line",
-			"directories: entries sorted case-insensitively, subdirectories with a trailing /",
-			"binary: 28 extensions, or NUL / >30% control bytes in the first 4096 bytes",
-		},
-		Notes: []string{
-			"no release exists: where design document 000 is silent the profile follows opencode 1.1.65, which it ports (see the README)",
-		},
-	}
+func (dmcc) Info() reader.Info { return info }
+
+// info is built once: a read asks for it on every call.
+var info = reader.Info{
+	Name: "dmcc", Agent: "dm_cc", Release: "design document 000 (completed from opencode 1.1.65)",
+	Source:     "dm_cc's ReadTool of design document 000, ported from opencode 1.1.65's read.ts where the document is silent",
+	Spec:       "shared/seeds/000 (design document 000)",
+	Recordings: "none: no release to run; rule rows in dmcc_test.go",
+	Tool:       "read", Titled: true,
+	Params: []reader.Param{
+		{Name: "filePath", Type: "string", Required: true, Doc: "The file or directory to read"},
+		{Name: "offset", Type: "integer >= 1", Doc: "The line to start from (1-indexed, default 1)"},
+		{Name: "limit", Type: "integer", Doc: "The maximum number of lines to read (default 2000)"},
+	},
+	Limits: []string{
+		"2000 lines by default",
+		"lines over 2000 characters (code points) are cut and get \"...\"",
+		"50 KB (51200 bytes) of line text per call",
+		"the file is split on \\n after Python's newline translation: a trailing newline adds an empty last line",
+		"directories: entries sorted case-insensitively, subdirectories with a trailing /",
+		"binary: 28 extensions, or NUL / >30% control bytes in the first 4096 bytes",
+	},
+	Notes: []string{
+		"no release exists: where design document 000 is silent the profile follows opencode 1.1.65, which it ports (see the README)",
+	},
 }
 
 func (dmcc) Args(path string, offset, limit *int) json.RawMessage {

@@ -46,29 +46,30 @@ const (
 	envEncoding = "utf-8"
 )
 
-func (envelope) Info() reader.Info {
-	return reader.Info{
-		Name: "envelope", Agent: "Standard Envelope v1.0 ReadTool", Release: "2.0.0 (design document 002)",
-		Source:     "the ReadTool 2.0.0 \"Standard Envelope v1.0\" of design document 002",
-		Spec:       "shared/seeds/002 (design document 002)",
-		Recordings: "none: no release to run; the document's example and rule rows in envelope_test.go",
-		Tool:       "Read",
-		Params: []reader.Param{
-			{Name: "path", Type: "string", Required: true, Doc: "Path to the file (relative to project root). Required."},
-			{Name: "start_line", Type: "integer", Doc: "The line number to start reading from (1-based). Default is 1."},
-			{Name: "limit", Type: "integer", Doc: "The maximum number of lines to read. Default is 500. Hard limit is 2000."},
-		},
-		Limits: []string{
-			"500 lines by default; limit must be 1 to 2000 (INVALID_PARAM otherwise, never clamped)",
-			"no per-line or byte cap",
-			"the path must resolve inside the project root (--worktree), symbolic links included",
-			"binary: a NUL byte in the first 8 KB",
-			"strict UTF-8, else replacement decoding and status \"partial\"",
-		},
-		Notes: []string{
-			"no release exists: the profile is design document 002, with readlens's decisions where it is silent (see the README)",
-		},
-	}
+func (envelope) Info() reader.Info { return info }
+
+// info is built once: a read asks for it on every call.
+var info = reader.Info{
+	Name: "envelope", Agent: "Standard Envelope v1.0 ReadTool", Release: "2.0.0 (design document 002)",
+	Source:     "the ReadTool 2.0.0 \"Standard Envelope v1.0\" of design document 002",
+	Spec:       "shared/seeds/002 (design document 002)",
+	Recordings: "none: no release to run; the document's example and rule rows in envelope_test.go",
+	Tool:       "Read",
+	Params: []reader.Param{
+		{Name: "path", Type: "string", Required: true, Doc: "Path to the file (relative to project root). Required."},
+		{Name: "start_line", Type: "integer", Doc: "The line number to start reading from (1-based). Default is 1."},
+		{Name: "limit", Type: "integer", Doc: "The maximum number of lines to read. Default is 500. Hard limit is 2000."},
+	},
+	Limits: []string{
+		"500 lines by default; limit must be 1 to 2000 (INVALID_PARAM otherwise, never clamped)",
+		"no per-line or byte cap",
+		"the path must resolve inside the project root (--worktree), symbolic links included",
+		"binary: a NUL byte in the first 8 KB",
+		"strict UTF-8, else replacement decoding and status \"partial\"",
+	},
+	Notes: []string{
+		"no release exists: the profile is design document 002, with readlens's decisions where it is silent (see the README)",
+	},
 }
 
 func (envelope) Args(path string, offset, limit *int) json.RawMessage {

@@ -53,31 +53,32 @@ var gmAudioAliases = map[string]string{"audio/mp3": "audio/mpeg", "audio/x-mp3":
 	"audio/x-pn-wav": "audio/wav", "audio/x-aiff": "audio/aiff", "audio/aif": "audio/aiff",
 	"audio/x-aac": "audio/aac"}
 
-func (gemini) Info() reader.Info {
-	return reader.Info{
-		Name: "gemini-cli", Agent: "Gemini CLI", Release: "core 0.61.0", Tool: "read_file",
-		Source:     "dist/src/tools/read-file.js and processSingleFileContent in dist/src/utils/fileUtils.js (npm @google/gemini-cli-core)",
-		Spec:       "shared/research/others.md §2",
-		Recordings: "testdata/oracle/gemini-cli, with shared/oracles/gemini_read_file.mjs",
-		Params: []reader.Param{
-			{Name: "file_path", Type: "string", Required: true, Doc: "The path to the file to read."},
-			{Name: "start_line", Type: "integer >= 1", Doc: "Optional: The 1-based line number to start reading from."},
-			{Name: "end_line", Type: "integer >= 1", Doc: "Optional: The 1-based line number to end reading at (inclusive)."},
-		},
-		Limits: []string{
-			"2000 lines from start_line (none when end_line is given); no line numbers",
-			"lines over 2000 characters (UTF-16 units) are cut and end in '... [truncated]'",
-			"files over 20 MB are refused; SVG over 1 MB is not shown",
-			"text is decoded by its byte order mark (UTF-8, UTF-16LE/BE, UTF-32LE/BE)",
-			"binary: 41 extensions or isbinaryfile's sniffing, reported as text, not as an error",
-			"images, PDF, audio and video are sent as inline data",
-			"paths its .gitignore and .geminiignore rules ignore are refused before reading",
-		},
-		Notes: []string{
-			"the subdirectory GEMINI.md context is not applied",
-			"the project temp directory is named after the workspace's lower-cased base name; Gemini keeps a registry of such names",
-		},
-	}
+func (gemini) Info() reader.Info { return info }
+
+// info is built once: a read asks for it on every call.
+var info = reader.Info{
+	Name: "gemini-cli", Agent: "Gemini CLI", Release: "core 0.61.0", Tool: "read_file",
+	Source:     "dist/src/tools/read-file.js and processSingleFileContent in dist/src/utils/fileUtils.js (npm @google/gemini-cli-core)",
+	Spec:       "shared/research/others.md §2",
+	Recordings: "testdata/oracle/gemini-cli, with shared/oracles/gemini_read_file.mjs",
+	Params: []reader.Param{
+		{Name: "file_path", Type: "string", Required: true, Doc: "The path to the file to read."},
+		{Name: "start_line", Type: "integer >= 1", Doc: "Optional: The 1-based line number to start reading from."},
+		{Name: "end_line", Type: "integer >= 1", Doc: "Optional: The 1-based line number to end reading at (inclusive)."},
+	},
+	Limits: []string{
+		"2000 lines from start_line (none when end_line is given); no line numbers",
+		"lines over 2000 characters (UTF-16 units) are cut and end in '... [truncated]'",
+		"files over 20 MB are refused; SVG over 1 MB is not shown",
+		"text is decoded by its byte order mark (UTF-8, UTF-16LE/BE, UTF-32LE/BE)",
+		"binary: 41 extensions or isbinaryfile's sniffing, reported as text, not as an error",
+		"images, PDF, audio and video are sent as inline data",
+		"paths its .gitignore and .geminiignore rules ignore are refused before reading",
+	},
+	Notes: []string{
+		"the subdirectory GEMINI.md context is not applied",
+		"the project temp directory is named after the workspace's lower-cased base name; Gemini keeps a registry of such names",
+	},
 }
 
 func (gemini) Args(path string, offset, limit *int) json.RawMessage {

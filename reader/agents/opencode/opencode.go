@@ -41,30 +41,31 @@ var BinaryExts = []string{".zip", ".tar", ".gz", ".exe", ".dll", ".so", ".class"
 	".doc", ".docx", ".xls", ".xlsx", ".ppt", ".pptx", ".odt", ".ods", ".odp", ".bin", ".dat", ".obj", ".o",
 	".a", ".lib", ".wasm", ".pyc", ".pyo"}
 
-func (opencode) Info() reader.Info {
-	return reader.Info{
-		Name: "opencode", Agent: "opencode", Release: "1.18.33", Tool: "read", Titled: true,
-		Source:     "packages/opencode/src/tool/read.ts (npm opencode-ai), the v1 read tool the CLI session uses",
-		Spec:       "shared/research/opencode.md §3",
-		Recordings: "testdata/oracle/opencode, from the released binary (shared/oracles/opencode-read.sh; an attachment as the model received it, from `opencode run` against a fake Messages API)",
-		Params: []reader.Param{
-			{Name: "filePath", Type: "string", Required: true, Doc: "The absolute path to the file or directory to read"},
-			{Name: "offset", Type: "integer >= 0", Doc: "The line number to start reading from (1-indexed)"},
-			{Name: "limit", Type: "integer >= 0", Doc: "The maximum number of lines to read (defaults to 2000)"},
-		},
-		Limits: []string{
-			"2000 lines by default (limit has no upper bound)",
-			"lines over 2000 characters (UTF-16 units) are cut",
-			"50 KB (51200 bytes) of line text per call",
-			"directories: 2000 entries by default, no byte cap",
-			"binary: 28 extensions, or NUL / >30% control bytes in the first 4096 bytes",
-		},
-		Notes: []string{
-			"subdirectory AGENTS.md/CLAUDE.md/CONTEXT.md reminders assume a fresh session: none was loaded before",
-			"directories are sorted with golang.org/x/text/collate, older than Bun's ICU: emoji and recent characters may sort apart",
-			"images the session resizes (over 2000x2000 pixels or 5 MiB of base64) are sent as readlens encodes them with ports of Photon's encoders: the mime type and dimensions are opencode's, the bytes can differ (bytes_exact: false)",
-		},
-	}
+func (opencode) Info() reader.Info { return info }
+
+// info is built once: a read asks for it on every call.
+var info = reader.Info{
+	Name: "opencode", Agent: "opencode", Release: "1.18.33", Tool: "read", Titled: true,
+	Source:     "packages/opencode/src/tool/read.ts (npm opencode-ai), the v1 read tool the CLI session uses",
+	Spec:       "shared/research/opencode.md §3",
+	Recordings: "testdata/oracle/opencode, from the released binary (shared/oracles/opencode-read.sh; an attachment as the model received it, from `opencode run` against a fake Messages API)",
+	Params: []reader.Param{
+		{Name: "filePath", Type: "string", Required: true, Doc: "The absolute path to the file or directory to read"},
+		{Name: "offset", Type: "integer >= 0", Doc: "The line number to start reading from (1-indexed)"},
+		{Name: "limit", Type: "integer >= 0", Doc: "The maximum number of lines to read (defaults to 2000)"},
+	},
+	Limits: []string{
+		"2000 lines by default (limit has no upper bound)",
+		"lines over 2000 characters (UTF-16 units) are cut",
+		"50 KB (51200 bytes) of line text per call",
+		"directories: 2000 entries by default, no byte cap",
+		"binary: 28 extensions, or NUL / >30% control bytes in the first 4096 bytes",
+	},
+	Notes: []string{
+		"subdirectory AGENTS.md/CLAUDE.md/CONTEXT.md reminders assume a fresh session: none was loaded before",
+		"directories are sorted with golang.org/x/text/collate, older than Bun's ICU: emoji and recent characters may sort apart",
+		"images the session resizes (over 2000x2000 pixels or 5 MiB of base64) are sent as readlens encodes them with ports of Photon's encoders: the mime type and dimensions are opencode's, the bytes can differ (bytes_exact: false)",
+	},
 }
 
 func (opencode) Args(path string, offset, limit *int) json.RawMessage {

@@ -54,32 +54,33 @@ const (
 	oclArgValue = "TypeError [ERR_INVALID_ARG_VALUE]: "
 )
 
-func (opencodeLegacy) Info() reader.Info {
-	return reader.Info{
-		Name: "opencode-legacy", Agent: "opencode", Release: "1.1.58", Tool: "read", Titled: true,
-		Source:     "packages/opencode/src/tool/read.ts as of aa6b552 (npm opencode-linux-x64 1.1.58), design document 003",
-		Spec:       "shared/research/opencode-legacy.md",
-		Recordings: "testdata/oracle/opencode-legacy, from the released binary",
-		Params: []reader.Param{
-			{Name: "filePath", Type: "string", Required: true, Doc: "The path to the file to read"},
-			{Name: "offset", Type: "number (coerced)", Doc: "The line number to start reading from (0-based)"},
-			{Name: "limit", Type: "number (coerced)", Doc: "The number of lines to read (defaults to 2000)"},
-		},
-		Limits: []string{
-			"2000 lines by default; offset is 0-based",
-			"lines over 2000 characters (UTF-16 units) are cut and get \"...\"",
-			"50 KB (51200 bytes) of line text per call",
-			"the file is split on \\n: a trailing newline adds an empty last line",
-			"a file that starts FF FE is read as UTF-16LE; one that reports size 0 (/proc) as empty",
-			"directories, devices and sockets are reported as missing files",
-			"images and PDFs by extension alone (Bun's mime table), SVG excluded",
-			"binary: 28 extensions, or NUL / >30% control bytes in the first 4096 bytes",
-		},
-		Notes: []string{
-			"subdirectory AGENTS.md/CLAUDE.md/CONTEXT.md reminders assume a fresh session: none was loaded before",
-			"an unpaired surrogate in a UTF-16LE file costs the 51200-byte cap 3 bytes, Bun's 2",
-		},
-	}
+func (opencodeLegacy) Info() reader.Info { return info }
+
+// info is built once: a read asks for it on every call.
+var info = reader.Info{
+	Name: "opencode-legacy", Agent: "opencode", Release: "1.1.58", Tool: "read", Titled: true,
+	Source:     "packages/opencode/src/tool/read.ts as of aa6b552 (npm opencode-linux-x64 1.1.58), design document 003",
+	Spec:       "shared/research/opencode-legacy.md",
+	Recordings: "testdata/oracle/opencode-legacy, from the released binary",
+	Params: []reader.Param{
+		{Name: "filePath", Type: "string", Required: true, Doc: "The path to the file to read"},
+		{Name: "offset", Type: "number (coerced)", Doc: "The line number to start reading from (0-based)"},
+		{Name: "limit", Type: "number (coerced)", Doc: "The number of lines to read (defaults to 2000)"},
+	},
+	Limits: []string{
+		"2000 lines by default; offset is 0-based",
+		"lines over 2000 characters (UTF-16 units) are cut and get \"...\"",
+		"50 KB (51200 bytes) of line text per call",
+		"the file is split on \\n: a trailing newline adds an empty last line",
+		"a file that starts FF FE is read as UTF-16LE; one that reports size 0 (/proc) as empty",
+		"directories, devices and sockets are reported as missing files",
+		"images and PDFs by extension alone (Bun's mime table), SVG excluded",
+		"binary: 28 extensions, or NUL / >30% control bytes in the first 4096 bytes",
+	},
+	Notes: []string{
+		"subdirectory AGENTS.md/CLAUDE.md/CONTEXT.md reminders assume a fresh session: none was loaded before",
+		"an unpaired surrogate in a UTF-16LE file costs the 51200-byte cap 3 bytes, Bun's 2",
+	},
 }
 
 func (opencodeLegacy) Args(path string, offset, limit *int) json.RawMessage {

@@ -33,28 +33,29 @@ const (
 	piLimitWords = "50.0KB" // formatSize(51200)
 )
 
-func (pi) Info() reader.Info {
-	return reader.Info{
-		Name: "pi", Agent: "pi", Release: "0.73.1", Tool: "read",
-		Source:     "packages/coding-agent/src/core/tools/read.ts (npm @mariozechner/pi-coding-agent)",
-		Spec:       "shared/research/pi.md §1-4",
-		Recordings: "testdata/oracle/pi, with shared/oracles/pi-read.mjs",
-		Params: []reader.Param{
-			{Name: "path", Type: "string", Required: true, Doc: "Path to the file to read (relative or absolute)"},
-			{Name: "offset", Type: "number", Doc: "Line number to start reading from (1-indexed)"},
-			{Name: "limit", Type: "number", Doc: "Maximum number of lines to read"},
-		},
-		Limits: []string{
-			"2000 lines or 50KB (51200 bytes), whichever comes first; no per-line cap",
-			"a trailing newline counts as one more (empty) line",
-			"images (jpg, png, gif, webp) by magic bytes; no binary detection",
-			"images over 2000x2000 pixels or 4.5 MiB of base64 resized (Lanczos3) to fit, as PNG or JPEG (quality 80, 85, 70, 55, 40), shrinking by x0.75 until the base64 is under 4.5 MiB",
-			"files over 512 MiB or 2 GiB fail with Node's errors (a string too long, readFile's size limit)",
-		},
-		Notes: []string{
-			"images pi resizes (over 2000x2000 pixels or 4.5 MiB of base64) are sent as readlens encodes them with ports of Photon's encoders: the text, mime type and dimensions are pi's, the bytes can differ (bytes_exact: false)",
-		},
-	}
+func (pi) Info() reader.Info { return info }
+
+// info is built once: a read asks for it on every call.
+var info = reader.Info{
+	Name: "pi", Agent: "pi", Release: "0.73.1", Tool: "read",
+	Source:     "packages/coding-agent/src/core/tools/read.ts (npm @mariozechner/pi-coding-agent)",
+	Spec:       "shared/research/pi.md §1-4",
+	Recordings: "testdata/oracle/pi, with shared/oracles/pi-read.mjs",
+	Params: []reader.Param{
+		{Name: "path", Type: "string", Required: true, Doc: "Path to the file to read (relative or absolute)"},
+		{Name: "offset", Type: "number", Doc: "Line number to start reading from (1-indexed)"},
+		{Name: "limit", Type: "number", Doc: "Maximum number of lines to read"},
+	},
+	Limits: []string{
+		"2000 lines or 50KB (51200 bytes), whichever comes first; no per-line cap",
+		"a trailing newline counts as one more (empty) line",
+		"images (jpg, png, gif, webp) by magic bytes; no binary detection",
+		"images over 2000x2000 pixels or 4.5 MiB of base64 resized (Lanczos3) to fit, as PNG or JPEG (quality 80, 85, 70, 55, 40), shrinking by x0.75 until the base64 is under 4.5 MiB",
+		"files over 512 MiB or 2 GiB fail with Node's errors (a string too long, readFile's size limit)",
+	},
+	Notes: []string{
+		"images pi resizes (over 2000x2000 pixels or 4.5 MiB of base64) are sent as readlens encodes them with ports of Photon's encoders: the text, mime type and dimensions are pi's, the bytes can differ (bytes_exact: false)",
+	},
 }
 
 func (pi) Args(path string, offset, limit *int) json.RawMessage {
