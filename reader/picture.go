@@ -27,6 +27,28 @@ const MaxDecodePixels = 1 << 29
 // MaxDecodePixels.
 var ErrTooManyPixels = errors.New("reader: the image declares more pixels than readlens decodes")
 
+// ErrShortPNG is Picture.Decode's answer to a PNG whose pixels cannot
+// all be in it (pngShort): the decoder would fail, once it had allocated
+// them all.
+var ErrShortPNG = errors.New("reader: the PNG is too short to hold the pixels its header declares")
+
+// maxInflate is the most bytes deflate makes of one: a 258-byte match in
+// two bits of a dynamic block.
+const maxInflate = 1032
+
+// pngShort says data, a PNG whose header is cfg, is too short to inflate
+// to the pixels it declares, whatever its chunks hold: Go's decoder
+// allocates the image before it reads a row, so a 65-byte file that
+// declares 12000×12000 would cost 549 MiB only to fail.
+func pngShort(data []byte, cfg image.Config) bool {
+	if len(data) < 26 {
+		return false // DecodeConfig read a header: the decoder decides
+	}
+	channels := map[byte]int64{0: 1, 2: 3, 3: 1, 4: 2, 6: 4}[data[25]] // IHDR's colour type
+	bits := int64(cfg.Width) * int64(cfg.Height) * channels * int64(data[24])
+	return int64(len(data))*maxInflate < bits/8
+}
+
 // Config reads the file's header as mime (PNG, JPEG, GIF, WebP or BMP);
 // nothing past it is decoded.
 func (p *Picture) Config(mime string) (image.Config, error) {
@@ -46,6 +68,9 @@ func (p *Picture) Decode(mime string) (img image.Image, cfg image.Config, err er
 	}
 	if cfg.Width <= 0 || cfg.Height <= 0 || int64(cfg.Width)*int64(cfg.Height) > MaxDecodePixels {
 		return nil, cfg, ErrTooManyPixels
+	}
+	if mime == "image/png" && pngShort(p.Data, cfg) {
+		return nil, cfg, ErrShortPNG
 	}
 	img, err = decoders[mime].decode(bytes.NewReader(p.Data))
 	return img, cfg, err

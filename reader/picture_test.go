@@ -7,6 +7,7 @@ import (
 	"hash/crc32"
 	"image"
 	"image/png"
+	"runtime"
 	"testing"
 )
 
@@ -41,5 +42,37 @@ func TestPictureDecodeBomb(t *testing.T) {
 	img, _, err := (&Picture{Data: b.Bytes()}).Decode("image/png")
 	if err != nil || img.Bounds().Dx() != 3 {
 		t.Errorf("a small PNG: %v", err)
+	}
+}
+
+// TestPictureDecodeShortPNG: a PNG that declares more pixels than its
+// bytes can inflate to (12000×12000 RGBA in 65 bytes, a fixture) fails
+// before its pixels are allocated, where Go's decoder would take 549 MiB
+// and then fail; a solid 3000×3000 image, compressed as far as Go's
+// encoder goes, still decodes.
+func TestPictureDecodeShortPNG(t *testing.T) {
+	ihdr := make([]byte, 13)
+	binary.BigEndian.PutUint32(ihdr, 12000)
+	binary.BigEndian.PutUint32(ihdr[4:], 12000)
+	ihdr[8], ihdr[9] = 8, 6
+	short := append([]byte("\x89PNG\r\n\x1a\n"), pngChunk("IHDR", ihdr)...)
+	short = append(short, pngChunk("IEND", nil)...)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, cfg, err := (&Picture{Data: short}).Decode("image/png")
+	runtime.ReadMemStats(&after)
+	if !errors.Is(err, ErrShortPNG) || cfg.Width != 12000 {
+		t.Errorf("decode: %v, %+v", err, cfg)
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > 1<<20 {
+		t.Errorf("%d bytes allocated to refuse it", n)
+	}
+	var b bytes.Buffer
+	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	enc.Encode(&b, image.NewNRGBA(image.Rect(0, 0, 3000, 3000)))
+	t.Logf("3000×3000 RGBA in %d bytes: %.0f to 1", b.Len(), 36e6/float64(b.Len()))
+	img, _, err := (&Picture{Data: b.Bytes()}).Decode("image/png")
+	if err != nil || img.Bounds().Dx() != 3000 {
+		t.Errorf("a solid PNG: %v", err)
 	}
 }
