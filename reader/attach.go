@@ -53,7 +53,7 @@ func attach(mime string, sample []byte, file io.Reader, size int64, p *Plan) (*A
 	if whole == nil || int64(whole.Len()) != a.Size {
 		return a, nil, nil, nil
 	}
-	pic := &Picture{Mime: mime, Data: whole.Bytes(), Width: a.Width, Height: a.Height}
+	pic := &Picture{Mime: mime, Data: whole.Bytes(), Width: a.Width, Height: a.Height, FactsOnly: p.factsOnly && !p.pictures}
 	if p.Image != nil {
 		conv = p.Image(pic)
 	}

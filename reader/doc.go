@@ -15,7 +15,9 @@
 // A caller that wants only the facts (Request.FactsOnly: an audit) may get
 // them without the last two stages: a plain file that the window shows
 // whole, and the profile words whole (PlainWhole), is answered from its
-// shape (plain.go), Result.Unworded.
+// shape (plain.go), Result.Unworded. An image the tool would resize and
+// re-encode is then only decoded: that an image is sent is the fact, not
+// which (Picture.FactsOnly, Attachment.Unmade).
 //
 // Read runs it for one Request and returns a Result: the exact text the model
 // receives, the pieces a renderer styles, and the facts of what was cut

@@ -15,6 +15,11 @@ type Picture struct {
 	// Width and Height are what the header declares, 0 when it does not
 	// parse as Mime.
 	Width, Height int
+	// FactsOnly says the caller keeps only whether the tool sends an image
+	// and why not (Request.FactsOnly: readlens audit): a tool's code may
+	// answer Converted.Sent unmade (Attachment.Unmade) once it knows an
+	// image is sent, where making it would resize and encode the file.
+	FactsOnly bool
 }
 
 // MaxDecodePixels bounds what Picture.Decode decodes: a header declaring

@@ -107,9 +107,10 @@ type Plan struct {
 	// Call is the profile's own reading of the arguments, for Format.
 	Call any
 
-	progress *atomic.Int64 // the request's, set by the engine
-	marks    *Marks        // the request's
-	pictures bool          // the request's: keep the sent image's pixels
+	progress  *atomic.Int64 // the request's, set by the engine
+	marks     *Marks        // the request's
+	pictures  bool          // the request's: keep the sent image's pixels
+	factsOnly bool          // the request's: Picture.FactsOnly
 	// whole is the profile, when the request wants facts alone and the
 	// profile can tell a plain page it words whole (plain.go).
 	whole PlainWhole

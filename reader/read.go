@@ -49,7 +49,8 @@ type Request struct {
 	Model string
 	// FactsOnly asks for the facts of the answer, not its words, where the
 	// engine can give them without building the words: a plain file that
-	// the tool shows whole comes back Unworded (plain.go). Result.RealPath
+	// the tool shows whole comes back Unworded (plain.go), an image the
+	// tool resizes comes back unmade (Attachment.Unmade). Result.RealPath
 	// and Result.Outside, readlens's remarks on the path, are left out.
 	// An audit asks it.
 	FactsOnly bool
@@ -101,6 +102,7 @@ func readOne(ctx context.Context, env Env, p Profile, args Args) (*Plan, *Found,
 		plan.progress, plan.marks = env.progress, env.marks
 		plan.pictures = env.pictures
 		if env.factsOnly {
+			plan.factsOnly = true
 			plan.whole, _ = p.(PlainWhole)
 			plan.noWords = env.noWords
 		}

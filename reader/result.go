@@ -95,6 +95,10 @@ type Attachment struct {
 	// tool's, its bytes, size and digest as close as readlens's port of
 	// the tool's encoder makes them. --json says "bytes_exact": false.
 	Reencoded bool `json:"-"`
+	// Unmade says the tool sends an image readlens did not make, for a
+	// caller that asked for facts alone (Picture.FactsOnly): its size and
+	// digest are unknown, its dimensions the first the tool tries.
+	Unmade bool `json:"-"`
 	// Original is the file the tool made this image of, when it changed
 	// it (resized or re-encoded it); nil when it sends the file itself.
 	Original *Original `json:"original,omitempty"`

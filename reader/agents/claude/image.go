@@ -79,15 +79,30 @@ func ccConvert(pic *reader.Picture, lim ccLimits) *reader.Converted {
 		// Resized while it is inflated, never held whole: the same pixels.
 		tw, th := ccInsideSize(w, h, bw, bh)
 		if sized, err := reader.ReducePNG(pic.Data, tw, th); err == nil {
+			if pic.FactsOnly {
+				return ccUnmade(out, tw, th)
+			}
 			return ccSendResized(out, sized, "image/png")
 		}
 	}
-	img, err := ccDecode(pic, mime, o)
+	turn := o
+	if pic.FactsOnly {
+		turn = 1 // no pixels are kept, and turning them cannot fail
+	}
+	img, err := ccDecode(pic, mime, turn)
 	if err != nil {
 		if !resize && n <= ccTargetRaw {
 			return out // the budget pass failed: rhi sends the file
 		}
 		return ccFallback(pic, mime, ccDecodeFailed)
+	}
+	if pic.FactsOnly {
+		// Every way on from here sends an image (ccSent): only which one
+		// needs the resizing and the encoders.
+		if resize {
+			w, h = ccInsideSize(w, h, bw, bh)
+		}
+		return ccUnmade(out, w, h)
 	}
 	if !resize {
 		if mime == "image/png" && n > ccTargetRaw {
@@ -311,6 +326,13 @@ func ccSent(out *reader.Converted, data []byte, mime string, img image.Image) *r
 		a.SHA256 = hex.EncodeToString(sum[:])
 	}
 	out.Sent, out.Pixels = a, img
+	return out
+}
+
+// ccUnmade is ccSent for a caller that keeps only whether an image is
+// sent (reader.Picture.FactsOnly): a w×h image, not made.
+func ccUnmade(out *reader.Converted, w, h int) *reader.Converted {
+	out.Sent = &reader.Attachment{Width: w, Height: h, Reencoded: true, Unmade: true}
 	return out
 }
 

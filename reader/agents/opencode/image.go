@@ -57,7 +57,7 @@ func ocNormalize(pic *reader.Picture) *reader.Converted {
 		return out // the file, as it is
 	}
 	w, h := ocBox(m.W, m.H)
-	return photonsend.Send(out, w, h, func(tw, th int) *image.NRGBA { return photon.Resize(m, tw, th) }, ocFits)
+	return src.Send(out, w, h, func(tw, th int) *image.NRGBA { return photon.Resize(m, tw, th) }, ocFits)
 }
 
 func ocFits(b64 int64) bool { return b64 <= ocMaxBase64 }

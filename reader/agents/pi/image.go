@@ -50,7 +50,7 @@ func piConvert(pic *reader.Picture) *reader.Converted {
 		return out // the original, unchanged
 	}
 	w, h := piBox(ow, oh)
-	return photonsend.Send(out, w, h, func(tw, th int) *image.NRGBA { return photon.Resize(m, tw, th) }, piFits)
+	return src.Send(out, w, h, func(tw, th int) *image.NRGBA { return photon.Resize(m, tw, th) }, piFits)
 }
 
 // piFits is pi's size limit: base64 under 4.5 MiB.

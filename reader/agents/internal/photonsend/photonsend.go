@@ -31,13 +31,15 @@ type Source struct {
 	// GIF or WebP, whose size is the decoded image's).
 	Config image.Config
 	pic    *reader.Picture // a PNG as png 0.17.14 reads it (LenientPNG)
+	// facts is reader.Picture.FactsOnly: Send answers unmade (Unmade).
+	facts bool
 }
 
 // Open opens the file as load_from_memory does: nil when no decoder takes
 // it, or the header does not parse, or it declares a buffer over
 // image-rs's 512 MiB limit; then Photon fails and the image is dropped.
 func Open(pic *reader.Picture) *Source {
-	s := &Source{Mime: photon.Guess(pic.Data), pic: pic}
+	s := &Source{Mime: photon.Guess(pic.Data), pic: pic, facts: pic.FactsOnly}
 	switch s.Mime {
 	case "":
 		return nil
@@ -111,11 +113,18 @@ func (s *Source) ResizePNG(w, h int) *image.NRGBA {
 // is inflated, and decoded whole (decode) only if it must shrink again;
 // nil when the PNG cannot be read row by row, and must be decoded first.
 func (s *Source) SendPNG(w, h int, decode func() *photon.Image, fits func(b64 int64) bool) *reader.Converted {
+	out := &reader.Converted{Width: s.Config.Width, Height: s.Config.Height}
+	if s.facts {
+		if !s.rowsRead() {
+			return nil
+		}
+		return Unmade(out, w, h)
+	}
 	first := s.ResizePNG(w, h)
 	if first == nil {
 		return nil
 	}
-	return Send(&reader.Converted{Width: s.Config.Width, Height: s.Config.Height}, w, h, func(tw, th int) *image.NRGBA {
+	return s.Send(out, w, h, func(tw, th int) *image.NRGBA {
 		if tw == w && th == h {
 			return first
 		}
@@ -123,9 +132,24 @@ func (s *Source) SendPNG(w, h int, decode func() *photon.Image, fits func(b64 in
 	}, fits)
 }
 
+// rowsRead says ResizePNG would resize the file: PNGRows reads it whole,
+// each row handed to no one.
+func (s *Source) rowsRead() bool {
+	if s.Mime != "image/png" {
+		return false
+	}
+	began := false
+	err := reader.PNGRows(s.pic.Data, func(int, int, bool) bool { began = true; return true }, func(int, []byte) {})
+	return began && err == nil
+}
+
 // Send is the resize loop and what it sends (Shrink, Encode): out with
-// the image sent and its pixels, or Omitted when no size fits.
-func Send(out *reader.Converted, w, h int, resize func(w, h int) *image.NRGBA, fits func(b64 int64) bool) *reader.Converted {
+// the image sent and its pixels, or Omitted when no size fits. A Source
+// opened for facts alone answers Unmade.
+func (s *Source) Send(out *reader.Converted, w, h int, resize func(w, h int) *image.NRGBA, fits func(b64 int64) bool) *reader.Converted {
+	if s.facts {
+		return Unmade(out, w, h)
+	}
 	var sent image.Image
 	out.Sent = Shrink(resize, w, h, func(img *image.NRGBA) *reader.Attachment {
 		a := Encode(img, fits)
@@ -138,6 +162,19 @@ func Send(out *reader.Converted, w, h int, resize func(w, h int) *image.NRGBA, f
 		return &reader.Converted{Omitted: true}
 	}
 	out.Pixels = sent
+	return out
+}
+
+// Unmade is Send's answer made without resizing or encoding, for a caller
+// that keeps only whether an image is sent (reader.Picture.FactsOnly).
+// Shrink tries sizes down to 1×1, whose PNG fits every limit either agent
+// has (TestUnmadeIsSend), so a box with both sides always sends an image:
+// only which one needs the pixels.
+func Unmade(out *reader.Converted, w, h int) *reader.Converted {
+	if w < 1 || h < 1 {
+		return &reader.Converted{Omitted: true}
+	}
+	out.Sent = &reader.Attachment{Width: w, Height: h, Reencoded: true, Unmade: true}
 	return out
 }
 

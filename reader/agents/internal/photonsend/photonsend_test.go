@@ -52,3 +52,28 @@ func TestRound(t *testing.T) {
 		}
 	}
 }
+
+// TestUnmadeIsSend holds Unmade to Send: an image is sent exactly when the
+// box has both sides, however tight the limit, since Shrink ends at 1×1
+// and a 1×1 PNG's base64 is under 120 characters (either agent allows
+// megabytes). The source is noise, which no encoder shrinks.
+func TestUnmadeIsSend(t *testing.T) {
+	m := image.NewNRGBA(image.Rect(0, 0, 200, 150))
+	for i := range m.Pix {
+		m.Pix[i] = uint8(i*7919 ^ i>>3)
+	}
+	src := photon.FromDecoded(m, 200, 150)
+	resize := func(w, h int) *image.NRGBA { return photon.Resize(src, w, h) }
+	tight := func(b64 int64) bool { return b64 <= 120 }
+	for _, box := range [][2]int{{200, 150}, {64, 1}, {1, 1}, {0, 150}, {200, 0}, {0, 0}} {
+		full := (&Source{}).Send(&reader.Converted{}, box[0], box[1], resize, tight)
+		facts := (&Source{facts: true}).Send(&reader.Converted{}, box[0], box[1], resize, tight)
+		sent := box[0] >= 1 && box[1] >= 1
+		if full.Omitted == sent || facts.Omitted != full.Omitted {
+			t.Errorf("%dx%d: Send omitted %v, Unmade omitted %v; want omitted %v", box[0], box[1], full.Omitted, facts.Omitted, !sent)
+		}
+		if sent && (facts.Sent == nil || !facts.Sent.Unmade || facts.Sent.Width != box[0] || facts.Sent.Height != box[1]) {
+			t.Errorf("%dx%d: Unmade sent %+v", box[0], box[1], facts.Sent)
+		}
+	}
+}
