@@ -53,7 +53,9 @@ func ocNormalize(pic *reader.Picture) *reader.Converted {
 	}
 	out := &reader.Converted{Width: m.W, Height: m.H}
 	if m.W <= ocMaxSide && m.H <= ocMaxSide && ocFits(size) {
-		out.Pixels = m.NRGBA()
+		if !pic.FactsOnly {
+			out.Pixels = m.NRGBA()
+		}
 		return out // the file, as it is
 	}
 	w, h := ocBox(m.W, m.H)

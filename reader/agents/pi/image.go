@@ -33,20 +33,21 @@ func piConvert(pic *reader.Picture) *reader.Converted {
 	if cfg := src.Config; src.Mime == "image/png" {
 		if w, h := piBox(cfg.Width, cfg.Height); w != cfg.Width || h != cfg.Height {
 			// A PNG has no EXIF turn for pi.
-			decode := func() *photon.Image { m, _ := piDecode(src, pic.Data); return m }
+			decode := func() *photon.Image { m, _, _, _ := piDecode(src, pic.Data, false); return m }
 			if conv := src.SendPNG(w, h, decode, piFits); conv != nil {
 				return conv
 			}
 		}
 	}
-	m, conv := piDecode(src, pic.Data)
+	m, ow, oh, conv := piDecode(src, pic.Data, pic.FactsOnly)
 	if conv != nil {
 		return conv
 	}
-	ow, oh := m.W, m.H
 	out := &reader.Converted{Width: ow, Height: oh}
 	if ow <= piMaxSide && oh <= piMaxSide && piFits(node.Base64Len(int64(size))) {
-		out.Pixels = m.NRGBA()
+		if !pic.FactsOnly {
+			out.Pixels = m.NRGBA()
+		}
 		return out // the original, unchanged
 	}
 	w, h := piBox(ow, oh)
@@ -56,22 +57,27 @@ func piConvert(pic *reader.Picture) *reader.Converted {
 // piFits is pi's size limit: base64 under 4.5 MiB.
 func piFits(b64 int64) bool { return float64(b64) < piMaxBase64 }
 
-// piDecode decodes the file as Photon does and turns it upright; a
-// Converted instead when pi sends no image.
-func piDecode(src *photonsend.Source, data []byte) (*photon.Image, *reader.Converted) {
-	m := src.Decode()
-	if m == nil {
-		return nil, &reader.Converted{Omitted: true}
+// piDecode decodes the file as Photon does and turns it upright, and says
+// its upright size; a Converted instead when pi sends no image. For facts
+// alone (reader.Picture.FactsOnly) the size is all that is turned.
+func piDecode(src *photonsend.Source, data []byte, facts bool) (m *photon.Image, w, h int, _ *reader.Converted) {
+	if m = src.Decode(); m == nil {
+		return nil, 0, 0, &reader.Converted{Omitted: true}
 	}
 	o, loops := exifOrientation(data)
 	if loops {
-		return nil, &reader.Converted{Hang: "its lookup of the EXIF orientation walks this WebP's chunks in a circle (a chunk size of 2 GiB or more is negative to it)"}
+		return nil, 0, 0, &reader.Converted{Hang: "its lookup of the EXIF orientation walks this WebP's chunks in a circle (a chunk size of 2 GiB or more is negative to it)"}
 	}
-	if o != 1 {
+	switch {
+	case o != 1 && facts:
+		if o >= 5 && o <= 8 { // a quarter turn (reader.Orient)
+			return m, m.H, m.W, nil
+		}
+	case o != 1:
 		turned := reader.Orient(m.NRGBA(), o)
 		m = photon.FromDecoded(turned, turned.Rect.Dx(), turned.Rect.Dy())
 	}
-	return m, nil
+	return m, m.W, m.H, nil
 }
 
 // piBox is the size an image is first resized to: into 2000×2000, the
