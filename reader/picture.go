@@ -49,7 +49,17 @@ func pngShort(data []byte, cfg image.Config) bool {
 	if len(data) < 26 {
 		return false // DecodeConfig read a header: the decoder decides
 	}
-	channels := map[byte]int64{0: 1, 2: 3, 3: 1, 4: 2, 6: 4}[data[25]] // IHDR's colour type
+	var channels int64 // by IHDR's colour type: grey, RGB, palette, grey and alpha, RGBA
+	switch data[25] {
+	case 0, 3:
+		channels = 1
+	case 4:
+		channels = 2
+	case 2:
+		channels = 3
+	case 6:
+		channels = 4
+	}
 	bits := int64(cfg.Width) * int64(cfg.Height) * channels * int64(data[24])
 	return int64(len(data))*maxInflate < bits/8
 }
