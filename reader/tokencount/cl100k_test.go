@@ -59,11 +59,41 @@ func FuzzCount(f *testing.F) {
 	lib := library(f)
 	c := &Counter{}
 	f.Fuzz(func(t *testing.T, s string) {
+		if breakSpaceBreak(s) {
+			return // the library splits these otherwise (TestCountIsTiktokens)
+		}
 		want, _ := lib.Count(s)
 		if got := c.Count(s); got != want {
 			t.Fatalf("%q: %d tokens, the library %d", s, got, want)
 		}
 	})
+}
+
+// breakSpaceBreak says s holds a line break, white space and another line
+// break in one run of white space: github.com/tiktoken-go/tokenizer's
+// generated pattern (regexp2cg) ends \s*[\r\n]+ at the first break of such
+// a run, where the pattern, run by regexp2 itself or by tiktoken, takes it
+// to the last ("a\n\t\n\tb": "\n", "\t\n" against "\n\t\n"). readlens
+// counts as tiktoken does; TestCountIsTiktokens holds it to tiktoken's
+// counts of such texts.
+func breakSpaceBreak(s string) bool {
+	state := 0 // 1: after a break in a run of white space; 2: and white space after it
+	for _, r := range s {
+		switch {
+		case r == '\r' || r == '\n':
+			if state == 2 {
+				return true
+			}
+			state = 1
+		case spaceRune(r):
+			if state == 1 {
+				state = 2
+			}
+		default:
+			state = 0
+		}
+	}
+	return false
 }
 
 // TestCountGoSource: the count is the library's on Go's own source (a
@@ -151,6 +181,9 @@ func FuzzCountO200k(f *testing.F) {
 	}
 	lib := libraryO200k(f)
 	f.Fuzz(func(t *testing.T, s string) {
+		if breakSpaceBreak(s) {
+			return
+		}
 		want, _ := lib.Count(s)
 		if got := O200k.Count(s); got != want {
 			t.Fatalf("%q: %d tokens, the library %d", s, got, want)

@@ -2,6 +2,7 @@ package tokencount
 
 import (
 	"hash/maphash"
+	"strings"
 	"sync/atomic"
 )
 
@@ -24,7 +25,15 @@ type memory struct {
 	seed  maphash.Seed
 	slots [memorySlots]atomic.Pointer[remembered]
 	short [memorySlots]atomic.Uint64
+	// long holds pieces of pieceMax to longMax bytes, few but dear: a
+	// merge of thousands of parts each. At most 512 KiB of them.
+	long [longSlots]atomic.Pointer[remembered]
 }
+
+const (
+	longSlots = 64
+	longMax   = 8 << 10
+)
 
 // A short piece's word: its length in bits 0-2, its bytes in bits 3-58,
 // its count (at most its length) in bits 59-61. No piece is empty, so a
@@ -127,4 +136,17 @@ func (m *memory) putShort(key uint64, n int) {
 		m.short[i^1].Store(w)
 	}
 	m.short[i].Store(key | uint64(n)<<shortFrom)
+}
+
+// getLong is a long piece's count, when it is remembered.
+func (m *memory) getLong(piece string) (int, bool) {
+	if r := m.long[m.index(piece)%longSlots].Load(); r != nil && r.piece == piece {
+		return r.n, true
+	}
+	return 0, false
+}
+
+// putLong remembers a long piece's count, in place of the one its slot held.
+func (m *memory) putLong(piece string, n int) {
+	m.long[m.index(piece)%longSlots].Store(&remembered{piece: strings.Clone(piece), n: n})
 }

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"hash/maphash"
 	"math"
+	"slices"
 	"sync"
 )
 
@@ -122,9 +123,9 @@ func (t ranks) token(text, m int) string {
 	return string(t[text+t.u32(1+m) : text+t.u32(2+m)])
 }
 
-// bpeMax is the longest piece count merges; the library switches to
-// another algorithm (its heap) from 96 bytes, and pieces that long are
-// left to it.
+// bpeMax is the longest piece bpeCount merges; the library switches to
+// another algorithm (its heap) from 96 bytes, and so does the count
+// (bpeCountLong).
 const bpeMax = 95
 
 // bpeCount is the number of tokens byte-pair encoding gives piece: the
@@ -169,4 +170,153 @@ func (t *table) bpeCount(piece string) int {
 		parts = append(parts[:minIndex+1], parts[minIndex+2:]...)
 	}
 	return len(parts) - 1
+}
+
+// bpeCountLong is bpeCount for a piece of any length, in O(n log n): the
+// same merges (lowest rank first, the leftmost of equal ranks) as the
+// library's mergePairsHeap makes them, over a list of the parts and a
+// heap of the pairs that would merge. Lines of one letter repeated make
+// pieces of thousands of bytes, and the library, which splits each again
+// with its pattern before it merges, took most of an audit of such files.
+func (t *table) bpeCountLong(piece string) int {
+	t.load()
+	if _, ok := t.rank(piece); ok {
+		return 1
+	}
+	b := mergeBufs.Get().(*mergeBuf)
+	defer mergeBufs.Put(b)
+	n := int32(len(piece))
+	nodes := slices.Grow(b.nodes[:0], int(n)+1)[:n+1]
+	for i := range nodes {
+		nodes[i] = mergeNode{prev: int32(i) - 1, next: int32(i) + 1, rank: noRank}
+	}
+	nodes[n].next = -1
+	rankOf := func(i int32) uint32 {
+		j := nodes[i].next
+		if j < 0 || nodes[j].next < 0 {
+			return noRank
+		}
+		if r, ok := t.rank(piece[i:nodes[j].next]); ok {
+			return uint32(r)
+		}
+		return noRank
+	}
+	h := b.heap[:0]
+	for i := int32(0); i+2 <= n; i++ {
+		if r := rankOf(i); r != noRank {
+			nodes[i].rank = r
+			h = append(h, mergeCandidate{r, i})
+		}
+	}
+	h.init()
+	parts := int(n)
+	for len(h) > 0 {
+		top := h.pop()
+		i := top.offset
+		if nodes[i].rank != top.rank {
+			continue // stale: the pair changed since it was pushed
+		}
+		j := nodes[i].next
+		k := nodes[j].next
+		nodes[j].rank = noRank
+		nodes[i].next = k
+		if k >= 0 {
+			nodes[k].prev = i
+		}
+		parts--
+		for _, p := range [2]int32{i, nodes[i].prev} {
+			if p < 0 {
+				continue
+			}
+			if nodes[p].rank = rankOf(p); nodes[p].rank != noRank {
+				h.push(mergeCandidate{nodes[p].rank, p})
+			}
+		}
+	}
+	b.nodes, b.heap = nodes, h
+	return parts
+}
+
+// noRank marks a part that merges with none after it.
+const noRank = math.MaxUint32
+
+// mergeNode is a part of a piece being merged, in a list: rank is the
+// rank of the token it makes with the next part.
+type mergeNode struct {
+	prev, next int32
+	rank       uint32
+}
+
+// mergeBuf is a merge's room, kept for the next: a long piece's nodes and
+// heap are tens of kilobytes.
+type mergeBuf struct {
+	nodes []mergeNode
+	heap  mergeHeap
+}
+
+var mergeBufs = sync.Pool{New: func() any { return new(mergeBuf) }}
+
+type mergeCandidate struct {
+	rank   uint32
+	offset int32
+}
+
+// mergeHeap is a min-heap of candidates by rank, then offset: of equal
+// ranks the leftmost merges first.
+type mergeHeap []mergeCandidate
+
+func (h mergeHeap) less(a, b int) bool {
+	if h[a].rank != h[b].rank {
+		return h[a].rank < h[b].rank
+	}
+	return h[a].offset < h[b].offset
+}
+
+func (h mergeHeap) init() {
+	for i := len(h)/2 - 1; i >= 0; i-- {
+		h.down(i)
+	}
+}
+
+func (h *mergeHeap) push(c mergeCandidate) {
+	*h = append(*h, c)
+	h.up(len(*h) - 1)
+}
+
+func (h *mergeHeap) pop() mergeCandidate {
+	old := *h
+	top := old[0]
+	last := len(old) - 1
+	old[0] = old[last]
+	*h = old[:last]
+	h.down(0)
+	return top
+}
+
+func (h mergeHeap) up(i int) {
+	for i > 0 {
+		parent := (i - 1) / 2
+		if !h.less(i, parent) {
+			return
+		}
+		h[i], h[parent] = h[parent], h[i]
+		i = parent
+	}
+}
+
+func (h mergeHeap) down(i int) {
+	for {
+		child := 2*i + 1
+		if child >= len(h) {
+			return
+		}
+		if right := child + 1; right < len(h) && h.less(right, child) {
+			child = right
+		}
+		if !h.less(child, i) {
+			return
+		}
+		h[i], h[child] = h[child], h[i]
+		i = child
+	}
 }

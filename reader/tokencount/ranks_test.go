@@ -1,6 +1,9 @@
 package tokencount
 
 import (
+	"os"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -40,8 +43,9 @@ func TestRanksAreTheLibrarys(t *testing.T) {
 }
 
 // TestLongPieces: pieces on both sides of the lengths where the memory of
-// pieces stops (pieceMax) and the library takes over (bpeMax) count as
-// the library counts them, in both encodings.
+// pieces stops (pieceMax), the merge by a heap takes over (bpeMax) and
+// the memory of long pieces stops (longMax) count as the library counts
+// them, in both encodings, the first time and remembered.
 func TestLongPieces(t *testing.T) {
 	for _, c := range []struct {
 		counter *Counter
@@ -52,12 +56,16 @@ func TestLongPieces(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, unit := range []string{"a", "ab", "Zq", "é", "日本", "=", "-=", "\t", " ", "\n", "x1", "9"} {
+			lengths := []int{200, 1000, 2047, longMax, longMax + 1, 3 * longMax}
 			for n := pieceMax - 4; n <= bpeMax+8; n++ {
+				lengths = append(lengths, n)
+			}
+			for _, n := range lengths {
 				s := strings.Repeat(unit, n/len(unit)+1)[:n]
 				if !utf8.ValidString(s) {
 					continue
 				}
-				for _, text := range []string{s, " " + s + " end", "(" + s + ")"} {
+				for _, text := range []string{s, " " + s + " end", "(" + s + ")", s} {
 					want, _ := lib.Count(text)
 					if got := c.counter.Count(text); got != want {
 						t.Fatalf("%s: %q (%d bytes): %d tokens, the library %d", c.enc, text, len(text), got, want)
@@ -65,5 +73,46 @@ func TestLongPieces(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestMergeHeapIsTheScan: the merge by a heap gives every piece of a
+// sample of Go's source, and of one-letter runs, the count of the scan,
+// in both encodings: the library's two merges are one algorithm.
+func TestMergeHeapIsTheScan(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join(runtime.GOROOT(), "src", "net", "http", "server.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pieces := 0
+	for _, c := range []*Counter{Cl100k, O200k} {
+		split, table := c.split, c.ranks
+		if c == Cl100k {
+			split, table = nextPiece, cl100kTable
+		}
+		var texts []string
+		for s := string(src); len(s) > 0; {
+			k := split(s)
+			if k < 0 {
+				s = s[-k:]
+				continue
+			}
+			texts, s = append(texts, s[:k]), s[k:]
+		}
+		for n := 2; n <= bpeMax; n++ {
+			texts = append(texts, strings.Repeat("x", n), " "+strings.Repeat("ab", n/2), strings.Repeat("\u00e9", n/2))
+		}
+		for _, p := range texts {
+			if len(p) < 2 || len(p) > bpeMax {
+				continue
+			}
+			pieces++
+			if got, want := table.bpeCountLong(p), table.bpeCount(p); got != want {
+				t.Fatalf("%s: %q: the heap %d tokens, the scan %d", c.encoding(), p, got, want)
+			}
+		}
+	}
+	if pieces < 20000 {
+		t.Fatalf("only %d pieces", pieces)
 	}
 }
