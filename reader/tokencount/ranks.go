@@ -184,7 +184,11 @@ func (t *table) bpeCountLong(piece string) int {
 		return 1
 	}
 	b := mergeBufs.Get().(*mergeBuf)
-	defer mergeBufs.Put(b)
+	defer func() {
+		if cap(b.nodes) <= mergeKept {
+			mergeBufs.Put(b)
+		}
+	}()
 	n := int32(len(piece))
 	nodes := slices.Grow(b.nodes[:0], int(n)+1)[:n+1]
 	for i := range nodes {
@@ -255,6 +259,10 @@ type mergeBuf struct {
 }
 
 var mergeBufs = sync.Pool{New: func() any { return new(mergeBuf) }}
+
+// mergeKept is the room of the largest merge kept: a piece of a megabyte
+// (a line the tools do not cut) takes 20 MB to merge, once.
+const mergeKept = 64 << 10
 
 type mergeCandidate struct {
 	rank   uint32
