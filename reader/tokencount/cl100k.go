@@ -160,6 +160,9 @@ func (c *Counter) hugePiece(table *table, p string) int {
 	n := 0
 	for len(p) > 0 {
 		k := min(len(p), longMax)
+		for k < len(p) && k > 1 && !utf8.RuneStart(p[k]) {
+			k-- // cut between characters: a cut one would cost a token or two more
+		}
 		if k <= shortMax {
 			n += table.bpeCount(p[:k])
 		} else {

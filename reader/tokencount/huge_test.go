@@ -10,7 +10,7 @@ import (
 // time, in room that does not grow with it, within a token a cut of its
 // count merged whole.
 func TestHugePiece(t *testing.T) {
-	for _, unit := range []string{"a", "\n", "ab", "=", "é"} {
+	for _, unit := range []string{"a", "\n", "ab", "=", "é", "\ufffd", "日本"} {
 		text := strings.Repeat(unit, (hugeMax+3*longMax+5)/len(unit))
 		cuts := len(text)/longMax + 1
 		whole := cl100kTable.bpeCountLong(text)
