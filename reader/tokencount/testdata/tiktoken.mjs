@@ -32,5 +32,20 @@ const texts = [
 	"     1→package main\n     2→\n     3→import \"fmt\"\n",
 ];
 
+// And 3,000 texts of the pieces' edges strung at random (a fixed seed):
+// spaces and breaks of every kind, contractions, cases, digits, marks,
+// scripts, DEL. On 30,000 such texts readlens agreed with tiktoken on
+// every one and the library differed on 1,749.
+let seed = 12345;
+const rnd = (n) => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed % n; };
+const atoms = [" ", "  ", "\t", "\n", "\r\n", "\r", "\n\n", " \n", "\t\n", "a", "Ab", "HTTP", "Server", "don", "'s", "'T", "'ll", "'re",
+	"x", "1", "23", "4567", "é", "ǅ", "ʰ", "\u0301", "日本", "١٢", "😀", "\u00a0", "\u2028", "\u0085", "\u3000", ".", "!!", "//", "/", "(", ")",
+	"{", "}", "\"", "'", "-", "_", "=", "\u007f", "\ufffd", "\u200b", "ſ", "İ", "ß", "Ⅻ", "½", "\v", "\f"];
+for (let i = 0; i < 3000; i++) {
+	let s = "";
+	for (let j = 1 + rnd(12); j > 0; j--) s += atoms[rnd(atoms.length)];
+	texts.push(s);
+}
+
 const cases = texts.map((text) => ({ text, cl100k_base: cl100k.encode(text).length, o200k_base: o200k.encode(text).length }));
-process.stdout.write(JSON.stringify({ tiktoken: version, cases }, null, 1) + "\n");
+process.stdout.write(`{"tiktoken": ${JSON.stringify(version)}, "cases": [\n${cases.map((c) => JSON.stringify(c)).join(",\n")}\n]}\n`);
