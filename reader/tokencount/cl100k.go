@@ -154,8 +154,9 @@ const hugeMax = 1 << 20
 // hugePiece counts a piece of over hugeMax bytes (a run of blank lines or
 // of one letter, which a tool may show whole) in parts of longMax bytes,
 // each remembered: merged whole, a 60 MB run took 30 s and 1.2 GB. The
-// count may then differ from tiktoken's by a token at each cut (tiktoken
-// merges such a piece whole, if it is given the minutes).
+// count may then differ from tiktoken's by a token at each cut; tiktoken
+// itself (npm 1.0.22) took 81 s to merge a run of 300 KB, and failed on
+// one of 1 MB.
 func (c *Counter) hugePiece(table *table, p string) int {
 	n := 0
 	for len(p) > 0 {
