@@ -11,9 +11,17 @@ func LinePrefix(lead string, n, width int, sep string) string {
 	return string(AppendLinePrefix(buf[:0], lead, n, width, sep))
 }
 
+// LineNumber is the number a tool puts before a line, as LinePrefix writes
+// it: for Outcome.NumberedLine, which writes it only when it keeps words.
+type LineNumber struct {
+	Lead  string
+	N     int
+	Width int
+	Sep   string
+}
+
 // AppendLinePrefix appends LinePrefix(lead, n, width, sep) to dst: with a
-// buffer of the caller's, the prefix costs no allocation
-// (Outcome.NumberedLine).
+// buffer of the caller's, the prefix costs no allocation.
 func AppendLinePrefix(dst []byte, lead string, n, width int, sep string) []byte {
 	var digits [20]byte
 	d := strconv.AppendInt(digits[:0], int64(n), 10)

@@ -287,9 +287,22 @@ func (o *Outcome) Line(l Line, prefix, cutMark string) {
 	o.line(at, l, cutMark)
 }
 
-// NumberedLine is Line with a prefix made in the caller's buffer
-// (AppendLinePrefix), where a string of it would be made for every line.
-func (o *Outcome) NumberedLine(l Line, prefix []byte, cutMark string) {
+// NumberedLine is Line behind its number, written in place where a string
+// of it would be made for every line, and not made at all for an outcome
+// that keeps no words (Request.NoWords): a page of an audit that counts
+// no tokens.
+func (o *Outcome) NumberedLine(l Line, num LineNumber, cutMark string) {
+	at := o.text.Len()
+	if !o.noWords {
+		var buf [64]byte
+		o.text.Write(AppendLinePrefix(buf[:0], num.Lead, num.N, num.Width, num.Sep))
+	}
+	o.line(at, l, cutMark)
+}
+
+// PrefixedLine is Line with a prefix made in the caller's buffer, for a
+// number no LineNumber writes (JavaScript's arithmetic on an offset).
+func (o *Outcome) PrefixedLine(l Line, prefix []byte, cutMark string) {
 	at := o.text.Len()
 	if !o.noWords {
 		o.text.Write(prefix)

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -117,10 +116,10 @@ func ccText(c *ccCall, p *reader.Plan, f *reader.Found) *reader.Outcome {
 				o.Frame("\n")
 			}
 			l.Text = strings.TrimSuffix(l.Text, "\r") // the formatter drops one more \r
-			o.Line(l, strconv.Itoa(start+i)+"\t", "")
+			o.NumberedLine(l, reader.LineNumber{N: start + i, Sep: "\t"}, "")
 		}
 	case len(lines) == 1 && pg.Total > 1:
-		o.Line(lines[0], strconv.Itoa(start)+"\t", "")
+		o.NumberedLine(lines[0], reader.LineNumber{N: start, Sep: "\t"}, "")
 	case len(lines) == 1 || pg.Total == 0:
 		o.Notice(ccEmpty)
 	default:

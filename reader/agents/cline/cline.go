@@ -287,12 +287,11 @@ func (cline) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	}
 	last := pg.Lines[len(pg.Lines)-1].N
 	width := len(strconv.Itoa(last))
-	var num [64]byte // each line's number, made in place
 	for i, l := range pg.Lines {
 		if i > 0 {
 			o.Frame("\n")
 		}
-		o.NumberedLine(l, reader.AppendLinePrefix(num[:0], "", l.N, width, " | "), clCutSuffix)
+		o.NumberedLine(l, reader.LineNumber{N: l.N, Width: width, Sep: " | "}, clCutSuffix)
 	}
 	total := pg.Total
 	if c.end != 0 {

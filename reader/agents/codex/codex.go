@@ -173,12 +173,11 @@ func (codex) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 }
 
 func cxLines(o *reader.Outcome, lines []reader.Line) {
-	var num [64]byte // each line's number, made in place
 	for i, l := range lines {
 		if i > 0 {
 			o.Frame("\n")
 		}
-		o.NumberedLine(l, reader.AppendLinePrefix(num[:0], "L", l.N, 0, ": "), "")
+		o.NumberedLine(l, reader.LineNumber{Lead: "L", N: l.N, Sep: ": "}, "")
 	}
 }
 

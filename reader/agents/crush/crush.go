@@ -265,7 +265,6 @@ func (crush) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	o.Frame("<file>\n")
 	// addLineNumbers("") is "": one empty line gets no number.
 	if !(len(lines) == 1 && lines[0].Text == "" && !lines[0].Cut) {
-		var num [64]byte // each line's number, made in place
 		for i, l := range lines {
 			if i > 0 {
 				o.Frame("\n")
@@ -275,7 +274,7 @@ func (crush) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 			}
 			// fmt.Sprintf("%6s|") of the number; a negative offset numbers
 			// from it.
-			o.NumberedLine(l, reader.AppendLinePrefix(num[:0], "", c.offset+1+i, 6, "|"), crCutMark)
+			o.NumberedLine(l, reader.LineNumber{N: c.offset + 1 + i, Width: 6, Sep: "|"}, crCutMark)
 		}
 	}
 	t := &o.Truncation

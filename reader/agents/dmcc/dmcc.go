@@ -268,12 +268,11 @@ func dmText(path string, c *dmCall, pg *reader.Page) *reader.Outcome {
 	o := reader.OutcomeFor(pg)
 	o.Frame("<path>" + path + "</path>\n<type>file</type>\n<content>\n")
 	preview := make([]string, 0, dmPreview)
-	var num [64]byte // each line's number, made in place
 	for i, l := range pg.Lines {
 		if i > 0 {
 			o.Frame("\n")
 		}
-		o.NumberedLine(l, reader.AppendLinePrefix(num[:0], "", l.N, 0, ": "), dmLineCut)
+		o.NumberedLine(l, reader.LineNumber{N: l.N, Sep: ": "}, dmLineCut)
 		if i < dmPreview {
 			shown := l.Text
 			if l.Cut {

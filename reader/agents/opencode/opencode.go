@@ -375,12 +375,11 @@ func ocText(p *reader.Plan, c *ocCall, f *reader.Found) *reader.Outcome {
 	}
 	o := reader.OutcomeFor(pg)
 	o.Frame("<path>" + p.Path + "</path>\n<type>file</type>\n<content>\n")
-	var num [64]byte // each line's number, made in place
 	for i, l := range pg.Lines {
 		if i > 0 {
 			o.Frame("\n")
 		}
-		o.NumberedLine(l, reader.AppendLinePrefix(num[:0], "", l.N, 0, ": "), LineCut)
+		o.NumberedLine(l, reader.LineNumber{N: l.N, Sep: ": "}, LineCut)
 	}
 	last := c.offset + len(pg.Lines) - 1
 	next := last + 1

@@ -344,7 +344,7 @@ func oclText(c *oclCall, w reader.Window, f *reader.Found) *reader.Outcome {
 			p = append(p, '0')
 		}
 		p = append(append(p, num...), "| "...)
-		o.NumberedLine(l, p, oclLineCut)
+		o.PrefixedLine(l, p, oclLineCut)
 		if i < oclPreview {
 			shown := l.Text
 			if l.Cut {
