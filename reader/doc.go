@@ -10,7 +10,7 @@
 //	detect media, binary  -> Plan.Media, Plan.Binary, the blocklist (sniff.go, blocklist.go)
 //	alter an image        -> Plan.Image          (picture.go: Picture, Converted)
 //	decode and window     -> scanner, window     (decode.go, utf8.go, lines.go, window.go)
-//	format                -> Profile.Format      (result.go: Outcome, then Result)
+//	format                -> Profile.Format      (outcome.go: Outcome, then result.go: Result)
 //
 // A caller that wants only the facts (Request.FactsOnly: an audit) may get
 // them without the last two stages: a plain file that the window shows
