@@ -101,9 +101,9 @@ type Options struct {
 	Base reader.Request
 	// Workers bounds the files audited at once (0: GOMAXPROCS).
 	Workers int
-	// NoTokens counts no tokens for the findings: about a quarter of a
-	// run on Go's tree. Claude Code's own count for its cap is its read's
-	// and is made either way.
+	// NoTokens counts no tokens for the findings: about half of a run on
+	// Go's tree. Claude Code's own count for its cap is its read's and is
+	// made either way.
 	NoTokens bool
 	// Ignore are absolute paths left out of the listing without a word:
 	// readlens's own files, such as a baseline being written.
