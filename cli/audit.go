@@ -53,7 +53,7 @@ Findings, one per file, agent and kind:
   cut       the first call shows part of the file (cap: lines, bytes,
             tokens, size, entries)
   refused   the tool refuses it (cap: binary, blocklist, too_large,
-            outside, not_utf8, media)
+            outside, not_utf8, media, ignored)
   error     the call fails (cap: no_answer when the agent never returns)
   unseen    lines shown with something hidden (cap: per_line, crlf,
             replaced)

@@ -43,8 +43,8 @@ default call with no offset or limit, and say for each agent:
 
   the verdict   whole, cut (by which cap: lines, bytes, tokens, size,
                 per_line, entries), refused (binary, blocklist, too_large,
-                outside, not_utf8, media) or error, with the first line of
-                the tool's own error text;
+                outside, not_utf8, media, ignored) or error, with the first
+                line of the tool's own error text;
   first call    the lines it shows, of how many, its bytes and tokens;
   to read it all
                 the calls that read the whole file, following the
