@@ -198,16 +198,16 @@ func nextPiece(s string) int {
 		}
 	}
 	// [^\r\n\p{L}\p{N}]?\p{L}+
-	if !unicode.IsLetter(r0) && !unicode.IsNumber(r0) && r0 != '\r' && r0 != '\n' && r0 != 0x7f {
-		if r1, _ := utf8.DecodeRuneInString(s[n0:]); n0 < len(s) && unicode.IsLetter(r1) {
+	if !letters.has(r0) && !numbers.has(r0) && r0 != '\r' && r0 != '\n' && r0 != 0x7f {
+		if r1, _ := utf8.DecodeRuneInString(s[n0:]); n0 < len(s) && letters.has(r1) {
 			return n0 + letters.span(s[n0:], -1)
 		}
 	}
-	if unicode.IsLetter(r0) {
+	if letters.has(r0) {
 		return letters.span(s, -1)
 	}
 	// \p{N}{1,3}
-	if unicode.IsNumber(r0) {
+	if numbers.has(r0) {
 		return numbers.span(s, 3)
 	}
 	// ' ?[^\s\p{L}\p{N}]+[\r\n]*'

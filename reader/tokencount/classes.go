@@ -1,17 +1,26 @@
 package tokencount
 
 import (
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
 
 // class is a set of runes the patterns name, with its ASCII members in a
 // table: source code is nearly all ASCII, and a table lookup spares the
-// split a call through a function value for each of its characters.
+// split a call through a function value for each of its characters. The
+// rest of the Basic Multilingual Plane is a bitset made from unicode's
+// tables on first use: o200k_base's word classes are five tables, and
+// asking each of them took a fifth of a count of text in Chinese or of a
+// binary file read as text.
 type class struct {
 	ascii [utf8.RuneSelf]bool
-	in    func(rune) bool
+	in    func(rune) bool // the definition: runes past the plane, and the tests
+	bmp   func() *bitset  // nil: in alone
 }
+
+// bitset is one bit a rune of the Basic Multilingual Plane.
+type bitset [1 << 16 / 64]uint64
 
 func newClass(in func(rune) bool) *class {
 	c := &class{in: in}
@@ -21,19 +30,59 @@ func newClass(in func(rune) bool) *class {
 	return c
 }
 
+// tabled is newClass with the plane's bitset made by build, which must
+// agree with in on every rune of it (TestClassesAreTheirDefinitions).
+func tabled(in func(rune) bool, build func(*bitset)) *class {
+	c := newClass(in)
+	c.bmp = sync.OnceValue(func() *bitset {
+		b := new(bitset)
+		build(b)
+		return b
+	})
+	return c
+}
+
+// add puts the members of tables in the plane into b.
+func (b *bitset) add(tables ...*unicode.RangeTable) {
+	for _, t := range tables {
+		for _, r := range t.R16 {
+			for c := uint32(r.Lo); c <= uint32(r.Hi); c += uint32(r.Stride) {
+				b[c>>6] |= 1 << (c & 63)
+			}
+		}
+	}
+}
+
+// has says r is in c.
+func (c *class) has(r rune) bool {
+	switch {
+	case r < utf8.RuneSelf:
+		return r >= 0 && c.ascii[r]
+	case c.bmp != nil && r < 1<<16:
+		return c.bmp()[r>>6]&(1<<(r&63)) != 0
+	}
+	return c.in(r)
+}
+
 // The classes of the patterns' alternatives.
 var (
-	letters = newClass(unicode.IsLetter)
-	numbers = newClass(unicode.IsNumber)
-	spaces  = newClass(spaceRune)
+	letters = tabled(unicode.IsLetter, func(b *bitset) { b.add(unicode.Letter) })
+	numbers = tabled(unicode.IsNumber, func(b *bitset) { b.add(unicode.Number) })
+	spaces  = tabled(spaceRune, func(b *bitset) { b.add(unicode.White_Space) })
 	// [^\s\p{L}\p{N}], less DEL, which the library's generated sets leave out.
-	punct = newClass(func(r rune) bool {
+	punct = tabled(func(r rune) bool {
 		return !spaceRune(r) && !unicode.IsLetter(r) && !unicode.IsNumber(r) && r != 0x7f
+	}, func(b *bitset) {
+		var not bitset
+		not.add(unicode.White_Space, unicode.Letter, unicode.Number)
+		for i := range b {
+			b[i] = ^not[i] // DEL is ASCII: the table answers for it
+		}
 	})
 	lineBreaks      = newClass(func(r rune) bool { return r == '\r' || r == '\n' })
 	lineBreaksSlash = newClass(func(r rune) bool { return r == '\r' || r == '\n' || r == '/' })
-	upper           = newClass(upperClass)
-	lower           = newClass(lowerClass)
+	upper           = tabled(upperClass, func(b *bitset) { b.add(unicode.Lu, unicode.Lt, unicode.Lm, unicode.Lo, unicode.M) })
+	lower           = tabled(lowerClass, func(b *bitset) { b.add(unicode.Ll, unicode.Lm, unicode.Lo, unicode.M) })
 )
 
 // span is the length in bytes of s's longest prefix, of at most max runes
@@ -48,7 +97,7 @@ func (c *class) span(s string, max int) int {
 			i++
 		} else {
 			r, n := utf8.DecodeRuneInString(s[i:])
-			if !c.in(r) {
+			if !c.has(r) {
 				return i
 			}
 			i += n

@@ -24,7 +24,7 @@ func nextPieceO200k(s string) int {
 	if r0 == 0x7f {
 		return -n0 // as in cl100k_base: no alternative takes DEL
 	}
-	prefix := !unicode.IsLetter(r0) && !unicode.IsNumber(r0) && r0 != '\r' && r0 != '\n'
+	prefix := !letters.has(r0) && !numbers.has(r0) && r0 != '\r' && r0 != '\n'
 	for _, word := range []func(string) int{lowerWord, upperWord} {
 		if prefix {
 			if k := word(s[n0:]); k > 0 {
@@ -35,7 +35,7 @@ func nextPieceO200k(s string) int {
 			return k
 		}
 	}
-	if unicode.IsNumber(r0) {
+	if numbers.has(r0) {
 		return numbers.span(s, 3)
 	}
 	// ' ?[^\s\p{L}\p{N}]+[\r\n/]*'
@@ -66,7 +66,7 @@ func lowerWord(s string) int {
 	var room [16]int
 	ends := append(room[:0], 0) // where each count of upper characters ends
 	for i, r := range s {
-		if !upperClass(r) {
+		if !upper.has(r) {
 			break
 		}
 		ends = append(ends, i+utf8.RuneLen(r))
