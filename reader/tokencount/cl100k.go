@@ -147,8 +147,8 @@ func (c *Counter) piece(table *table, p string) int {
 	return n
 }
 
-// hugeMax is the longest piece merged whole: a megabyte takes half a
-// second and 20 MB.
+// hugeMax is the longest piece merged whole: a megabyte of one letter
+// takes a third of a second and 20 MB.
 const hugeMax = 1 << 20
 
 // hugePiece counts a piece of over hugeMax bytes (a run of blank lines or

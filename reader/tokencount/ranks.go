@@ -205,7 +205,7 @@ func (t *table) bpeCountLong(piece string) int {
 		}
 		return noRank
 	}
-	h := b.heap[:0]
+	h := slices.Grow(b.heap[:0], int(n)) // a candidate a pair, and the merges' later
 	for i := int32(0); i+2 <= n; i++ {
 		if r := rankOf(i); r != noRank {
 			nodes[i].rank = r
