@@ -60,20 +60,11 @@ func lowerWord(s string) int {
 	if k := lower.span(s[u:], -1); k > 0 {
 		return withContraction(s, u+k) // nothing given back
 	}
-	if u == 0 {
-		return 0
-	}
-	var room [16]int
-	ends := append(room[:0], 0) // where each count of upper characters ends
-	for i, r := range s {
-		if !upper.has(r) {
-			break
-		}
-		ends = append(ends, i+utf8.RuneLen(r))
-	}
-	for j := len(ends) - 1; j >= 0; j-- {
-		if k := lower.span(s[ends[j]:], -1); k > 0 {
-			return withContraction(s, ends[j]+k)
+	for e := u; e > 0; {
+		_, n := utf8.DecodeLastRuneInString(s[:e])
+		e -= n
+		if k := lower.span(s[e:], -1); k > 0 {
+			return withContraction(s, e+k)
 		}
 	}
 	return 0
