@@ -142,3 +142,34 @@ func TestDecodeCountingAsByByte(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodedLen: the measure a long line is sized by is the length of
+// the text it decodes to, and a line past decodeSized, decoded in one
+// allocation, is the byte-by-byte decoder's text and count.
+func TestDecodedLen(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 11))
+	pieces := [][]byte{{'a'}, {'\n'}, {0x80}, {0xc2}, {0xc3, 0xa9}, {0xe0, 0xa0}, {0xed, 0xa0, 0x80},
+		{0xe2, 0x82, 0xac}, {0xf0, 0x9f}, {0xf0, 0x9f, 0x98, 0x80}, {0xff}, {0xc0, 0xaf}}
+	for range 20000 {
+		var b []byte
+		for range r.IntN(24) {
+			b = append(b, pieces[r.IntN(len(pieces))]...)
+		}
+		want, _ := decodeCountingByByte(b, -1)
+		if n := decodedLen(b); n != len(want) {
+			t.Fatalf("% x: decodedLen %d, text of %d bytes", b, n, len(want))
+		}
+	}
+	var long []byte
+	for len(long) <= decodeSized {
+		long = append(long, pieces[r.IntN(len(pieces))]...)
+	}
+	want, wantN := decodeCountingByByte(long, -1)
+	if got, n := decodeCounting(long, -1); got != want || n != wantN {
+		t.Fatalf("a line of %d bytes: %d bytes replaced, text of %d; byte by byte %d, %d", len(long), n, len(got), wantN, len(want))
+	}
+	allocs := testing.AllocsPerRun(3, func() { decodeCounting(long, -1) })
+	if allocs != 1 {
+		t.Errorf("a line of %d bytes decoded in %v allocations, want 1", len(long), allocs)
+	}
+}
