@@ -23,6 +23,8 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"golang.org/x/sync/semaphore"
+
 	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/reader/compare"
 	"github.com/readlens/readlens/reader/node"
@@ -188,6 +190,7 @@ func Run(ctx context.Context, opts Options, emit func(File) error) (Stats, error
 	}
 	stats := &reader.StatCache{}
 	defer stats.Close()
+	room := semaphore.NewWeighted(roomMax)
 	// window bounds what is in flight: the lister may run at most this
 	// many entries ahead of the one emitted last, so one slow file holds
 	// back a bounded number of finished ones. A finished file holds only
@@ -238,7 +241,7 @@ func Run(ctx context.Context, opts Options, emit func(File) error) (Stats, error
 					if opts.Progress != nil {
 						opts.Progress.current.Store(&j.file.Path)
 					}
-					j.file = auditFile(ctx, opts, fsys, stats, j)
+					j.file = auditFile(ctx, opts, fsys, stats, room, j)
 				}
 				select {
 				case done <- j:
@@ -318,7 +321,7 @@ func once(warn func(string)) func(string) {
 }
 
 // auditFile runs every profile's default call on one file.
-func auditFile(ctx context.Context, opts Options, fsys reader.FS, stats *reader.StatCache, j job) File {
+func auditFile(ctx context.Context, opts Options, fsys reader.FS, stats *reader.StatCache, room *semaphore.Weighted, j job) File {
 	f := j.file
 	var lstat fs.FileInfo
 	if !j.explicit {
@@ -331,6 +334,12 @@ func auditFile(ctx context.Context, opts Options, fsys reader.FS, stats *reader.
 		}
 		lstat = fi
 	}
+	w := weight(fsys, j.abs, lstat)
+	if err := room.Acquire(ctx, w); err != nil {
+		f.Skipped = err.Error() // a cancelled run: never emitted
+		return f
+	}
+	defer room.Release(w)
 	// Every profile reads the file through one snapshot: its bytes read
 	// once (when they fit in heldMax) and the stats shared by the run.
 	data, info, _ := reader.ReadOnce(fsys, j.abs, heldMax(opts.Workers), lstat)
