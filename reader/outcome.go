@@ -39,8 +39,13 @@ func OutcomeFor(pg *Page) *Outcome {
 		return o
 	}
 	n := len(pg.Lines)
-	o.Parts = partBufs.take(2*n + 8)
 	o.Lines = lineBufs.take(n)
+	if o.noWords {
+		// Only an error's words are kept: room for the page's text was
+		// 280 MB of a --no-tokens audit of GOROOT/src, never written.
+		return o
+	}
+	o.Parts = partBufs.take(2*n + 8)
 	// A number prefix, a separator and a little markup a line, beyond the
 	// text itself: an estimate; past it the builder grows as usual.
 	o.text.Grow(pg.Bytes + 16*n + 512)
