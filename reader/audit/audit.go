@@ -363,13 +363,6 @@ func auditFile(ctx context.Context, opts Options, fsys reader.FS, stats *reader.
 	return f
 }
 
-// heldMax is the most of one file a worker holds for its profiles to share:
-// 64 MiB across all workers, at most 8 MiB a file. A larger file is read
-// from the disk by each profile, as it would be anyway.
-func heldMax(workers int) int64 {
-	return min(8<<20, (64<<20)/int64(max(workers, 1)))
-}
-
 // findings are what a row of compare's says, as audit kinds: a verdict
 // other than whole, and what the first call's lines hide. A cut by the
 // per-line cap alone is unseen, not cut: every line is shown, in part.

@@ -32,3 +32,10 @@ func weight(fsys reader.FS, abs string, lstat fs.FileInfo) int64 {
 	}
 	return min(max(st.Size(), 0), roomMax)
 }
+
+// heldMax is the most of one file a worker holds for its profiles to share:
+// 64 MiB across all workers, at most 8 MiB a file. A larger file is read
+// from the disk by each profile, as it would be anyway.
+func heldMax(workers int) int64 {
+	return min(8<<20, (64<<20)/int64(max(workers, 1)))
+}
