@@ -114,40 +114,32 @@ const decodeSized = 1 << 20
 // decodedLen is the length of decodeCounting(b, -1)'s text: each maximal
 // invalid subsequence is three bytes, everything else itself.
 func decodedLen(b []byte) int {
-	var s utf8State
 	n := 0
-	for i := 0; i < len(b); i++ {
-		switch res, k := s.step(b[i]); res {
-		case stepRune:
-			n += k
-		case stepBad:
-			n += len(Replacement)
-		case stepBadAgain:
-			n += len(Replacement)
-			i--
+	for i := 0; i < len(b); {
+		if b[i] < utf8.RuneSelf {
+			n++
+			i++
+			continue
 		}
-	}
-	if s.flush() {
-		n += len(Replacement)
+		k, valid := seqAt(b[i:])
+		if valid {
+			n += k
+		} else {
+			n += len(Replacement)
+		}
+		i += k
 	}
 	return n
 }
 
 // decodeAppend appends decodeCounting's text of b to out.
 func decodeAppend(out, b []byte, upTo int) ([]byte, int) {
-	var s utf8State
-	replaced, start := 0, 0 // start: where the open sequence began
-	bad := func(n int) {
-		if upTo < 0 || len(out) < upTo {
-			replaced += n
-		}
-		out = append(out, Replacement...)
-	}
-	for i := 0; i < len(b); i++ {
+	replaced := 0
+	for i := 0; i < len(b); {
 		if upTo >= 0 && len(out) >= upTo {
 			break // nothing past here is counted
 		}
-		if s.need == 0 && b[i] < utf8.RuneSelf {
+		if b[i] < utf8.RuneSelf {
 			// A run of ASCII between sequences is itself: the lines of a
 			// binary file read as text are mostly such runs.
 			j := i + 1
@@ -155,27 +147,57 @@ func decodeAppend(out, b []byte, upTo int) ([]byte, int) {
 				j++
 			}
 			out = append(out, b[i:j]...)
-			i = j - 1
+			i = j
 			continue
 		}
-		switch res, n := s.step(b[i]); res {
-		case stepOpen:
-			if s.seen == 0 {
-				start = i
-			}
-		case stepRune:
-			out = append(out, b[i+1-n:i+1]...)
-		case stepBad:
-			bad(1)
-		case stepBadAgain:
-			bad(i - start)
-			i--
+		k, valid := seqAt(b[i:])
+		if valid {
+			out = append(out, b[i:i+k]...)
+		} else {
+			replaced += k
+			out = append(out, Replacement...)
 		}
-	}
-	if s.flush() {
-		bad(len(b) - start)
+		i += k
 	}
 	return out, replaced
+}
+
+// seqAt is the length of the sequence b starts with, b[0] past ASCII, as
+// the WHATWG decoder reads it, and whether it is a character: else it is
+// the maximal invalid subsequence that one U+FFFD replaces, cut short
+// where b ends. It is utf8State's step over a whole sequence at once: a
+// byte at a time through the state machine, decoding was a quarter of an
+// audit of a folder of shared libraries.
+func seqAt(b []byte) (n int, valid bool) {
+	c := b[0]
+	need, lo, hi := 0, byte(0x80), byte(0xbf)
+	switch {
+	case c >= 0xc2 && c <= 0xdf:
+		need = 1
+	case c >= 0xe0 && c <= 0xef:
+		need = 2
+		if c == 0xe0 {
+			lo = 0xa0
+		} else if c == 0xed {
+			hi = 0x9f
+		}
+	case c >= 0xf0 && c <= 0xf4:
+		need = 3
+		if c == 0xf0 {
+			lo = 0x90
+		} else if c == 0xf4 {
+			hi = 0x8f
+		}
+	default:
+		return 1, false
+	}
+	for k := 1; k <= need; k++ {
+		if k == len(b) || b[k] < lo || b[k] > hi {
+			return k, false
+		}
+		lo, hi = 0x80, 0xbf
+	}
+	return need + 1, true
 }
 
 // textSize is the size of decoded text in the units the agents count.
@@ -194,29 +216,23 @@ func (z *textSize) addSeq(n int) {
 	}
 }
 
-// SizeOf measures valid UTF-8 text.
+// SizeOf measures valid UTF-8 text: a code point a byte that continues
+// none, and a second UTF-16 unit for each four-byte one. Counted from the
+// bytes rather than decoded, since decoded text of binary files, a U+FFFD
+// in every few bytes, is measured too.
 func SizeOf(s string) textSize {
-	var z textSize
-	for i := 0; i < len(s); {
-		if s[i] < utf8.RuneSelf {
-			// Through an ASCII run at once: a byte, a rune and a UTF-16
-			// unit each, the common case in source files.
-			j := i + 1
-			for j < len(s) && s[j] < utf8.RuneSelf {
-				j++
+	cont, four := 0, 0
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= utf8.RuneSelf {
+			if c < 0xc0 {
+				cont++
+			} else if c >= 0xf0 {
+				four++
 			}
-			n := int64(j - i)
-			z.Bytes += n
-			z.Runes += n
-			z.UTF16 += n
-			i = j
-			continue
 		}
-		_, n := utf8.DecodeRuneInString(s[i:])
-		z.addSeq(n)
-		i += n
 	}
-	return z
+	runes := int64(len(s) - cont)
+	return textSize{Bytes: int64(len(s)), Runes: runes, UTF16: runes + int64(four)}
 }
 
 // meter measures the decoded size of a byte stream fed in pieces, for lines too
@@ -227,19 +243,32 @@ type meter struct {
 }
 
 func (m *meter) write(b []byte) {
-	for i := 0; i < len(b); i++ {
-		if m.s.need == 0 && b[i] < 0x80 {
-			// Fast path through ASCII runs, the common case in source files.
-			j := i + 1
-			for j < len(b) && b[j] < 0x80 {
-				j++
+	for i := 0; i < len(b); {
+		if m.s.need == 0 {
+			if b[i] < utf8.RuneSelf {
+				// Fast path through ASCII runs, the common case in source files.
+				j := i + 1
+				for j < len(b) && b[j] < utf8.RuneSelf {
+					j++
+				}
+				n := int64(j - i)
+				m.size.Bytes += n
+				m.size.Runes += n
+				m.size.UTF16 += n
+				i = j
+				continue
 			}
-			n := int64(j - i)
-			m.size.Bytes += n
-			m.size.Runes += n
-			m.size.UTF16 += n
-			i = j - 1
-			continue
+			// A sequence the piece holds whole; one it ends in is carried
+			// to the next piece by the state machine.
+			if k, valid := seqAt(b[i:]); valid || i+k < len(b) {
+				if valid {
+					m.size.addSeq(k)
+				} else {
+					m.size.addSeq(3)
+				}
+				i += k
+				continue
+			}
 		}
 		switch res, n := m.s.step(b[i]); res {
 		case stepRune:
@@ -248,8 +277,9 @@ func (m *meter) write(b []byte) {
 			m.size.addSeq(3)
 		case stepBadAgain:
 			m.size.addSeq(3)
-			i--
+			continue // the byte starts anew
 		}
+		i++
 	}
 }
 

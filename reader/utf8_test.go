@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unicode/utf16"
+	"unicode/utf8"
 )
 
 // The expected strings were printed by Node 20's Buffer.toString("utf-8").
@@ -171,5 +173,49 @@ func TestDecodedLen(t *testing.T) {
 	allocs := testing.AllocsPerRun(3, func() { decodeCounting(long, -1) })
 	if allocs != 1 {
 		t.Errorf("a line of %d bytes decoded in %v allocations, want 1", len(long), allocs)
+	}
+}
+
+// TestMeterInPieces: the meter, fed random bytes in random pieces, measures
+// what the byte-by-byte decoder makes of them, a sequence split across
+// pieces included.
+func TestMeterInPieces(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 17))
+	pieces := [][]byte{{'a'}, {'\n'}, {0x7f}, {0x80}, {0xbf}, {0xc2}, {0xc3, 0xa9}, {0xe0}, {0xe0, 0xa0}, {0xed, 0xa0, 0x80},
+		{0xe2, 0x82, 0xac}, {0xf0, 0x9f}, {0xf0, 0x9f, 0x98, 0x80}, {0xf4, 0x90}, {0xf4, 0x8f, 0xbf, 0xbf}, {0xff}, {0xc0, 0xaf}}
+	for range 20000 {
+		var b []byte
+		for range r.IntN(24) {
+			b = append(b, pieces[r.IntN(len(pieces))]...)
+		}
+		text, _ := decodeCountingByByte(b, -1)
+		want := SizeOf(text)
+		var m meter
+		for rest := b; len(rest) > 0; {
+			k := 1 + r.IntN(len(rest))
+			m.write(rest[:k])
+			rest = rest[k:]
+		}
+		if got := m.close(); got != want {
+			t.Fatalf("% x: %+v, byte by byte %+v", b, got, want)
+		}
+	}
+}
+
+// TestSizeOf: the sizes counted from the bytes are those of the decoded
+// text: its bytes, its code points and its UTF-16 units.
+func TestSizeOf(t *testing.T) {
+	r := rand.New(rand.NewPCG(19, 23))
+	chars := []string{"a", "\n", "é", "€", "\uFFFD", "😀", "𝄞", "日本", "\x7f"}
+	for range 5000 {
+		var b strings.Builder
+		for range r.IntN(20) {
+			b.WriteString(chars[r.IntN(len(chars))])
+		}
+		s := b.String()
+		want := textSize{Bytes: int64(len(s)), Runes: int64(utf8.RuneCountInString(s)), UTF16: int64(len(utf16.Encode([]rune(s))))}
+		if got := SizeOf(s); got != want {
+			t.Fatalf("%q: %+v, want %+v", s, got, want)
+		}
 	}
 }
