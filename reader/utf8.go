@@ -2,6 +2,7 @@ package reader
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
@@ -139,15 +140,20 @@ func decodeAppend(out, b []byte, upTo int) ([]byte, int) {
 		if upTo >= 0 && len(out) >= upTo {
 			break // nothing past here is counted
 		}
-		if b[i] < utf8.RuneSelf {
+		c := b[i]
+		if c < utf8.RuneSelf {
 			// A run of ASCII between sequences is itself: the lines of a
 			// binary file read as text are mostly such runs.
-			j := i + 1
-			for j < len(b) && b[j] < utf8.RuneSelf {
-				j++
-			}
+			j := asciiEnd(b, i+1)
 			out = append(out, b[i:j]...)
 			i = j
+			continue
+		}
+		if c < 0xc2 || c > 0xf4 {
+			// A byte no sequence starts with, most of binary's: one U+FFFD.
+			replaced++
+			out = append(out, 0xef, 0xbf, 0xbd)
+			i++
 			continue
 		}
 		k, valid := seqAt(b[i:])
@@ -218,11 +224,23 @@ func (z *textSize) addSeq(n int) {
 
 // SizeOf measures valid UTF-8 text: a code point a byte that continues
 // none, and a second UTF-16 unit for each four-byte one. Counted from the
-// bytes rather than decoded, since decoded text of binary files, a U+FFFD
-// in every few bytes, is measured too.
+// bytes, eight at a time, rather than decoded: the decoded text of a
+// binary file, a U+FFFD in every few bytes, is measured too.
 func SizeOf(s string) textSize {
 	cont, four := 0, 0
-	for i := 0; i < len(s); i++ {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		w := binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[i:]), 8))
+		if w&highBits == 0 {
+			continue // ASCII
+		}
+		// Each byte's top bit, where it is 10xxxxxx (a continuation) and
+		// where it is 1111xxxx (a four-byte lead): a shift moves a byte's
+		// lower bits up to its top, and the mask keeps them from the next.
+		cont += bits.OnesCount64(w &^ (w << 1) & highBits)
+		four += bits.OnesCount64(w & (w << 1) & (w << 2) & (w << 3) & highBits)
+	}
+	for ; i < len(s); i++ {
 		if c := s[i]; c >= utf8.RuneSelf {
 			if c < 0xc0 {
 				cont++
@@ -247,10 +265,7 @@ func (m *meter) write(b []byte) {
 		if m.s.need == 0 {
 			if b[i] < utf8.RuneSelf {
 				// Fast path through ASCII runs, the common case in source files.
-				j := i + 1
-				for j < len(b) && b[j] < utf8.RuneSelf {
-					j++
-				}
+				j := asciiEnd(b, i+1)
 				n := int64(j - i)
 				m.size.Bytes += n
 				m.size.Runes += n
@@ -373,19 +388,20 @@ func cutBytes(s string, max int) (string, bool) {
 }
 
 // isASCII reports whether p is all ASCII, looking at eight bytes at a time.
-func isASCII(p []byte) bool {
-	for len(p) >= 8 {
-		if binary.LittleEndian.Uint64(p)&0x8080808080808080 != 0 {
-			return false
-		}
-		p = p[8:]
+func isASCII(p []byte) bool { return asciiEnd(p, 0) == len(p) }
+
+// highBits are the top bits of eight bytes: a word of ASCII has none.
+const highBits = 0x8080808080808080
+
+// asciiEnd is where the run of ASCII bytes from b[i] ends, eight at a time.
+func asciiEnd(b []byte, i int) int {
+	for i+8 <= len(b) && binary.LittleEndian.Uint64(b[i:])&highBits == 0 {
+		i += 8
 	}
-	for _, c := range p {
-		if c >= utf8.RuneSelf {
-			return false
-		}
+	for i < len(b) && b[i] < utf8.RuneSelf {
+		i++
 	}
-	return true
+	return i
 }
 
 // DecodeUTF8 is b decoded as the agents decode it: each maximal invalid
