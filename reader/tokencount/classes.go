@@ -2,6 +2,7 @@ package tokencount
 
 import (
 	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 )
@@ -16,7 +17,11 @@ import (
 type class struct {
 	ascii [utf8.RuneSelf]bool
 	in    func(rune) bool // the definition: runes past the plane, and the tests
-	bmp   func() *bitset  // nil: in alone
+	build func(*bitset)   // nil: in alone
+	once  sync.Once
+	// bmp is the plane's bitset once built: a load, where a function
+	// that built it once (sync.OnceValue) was a call for every rune.
+	bmp atomic.Pointer[bitset]
 }
 
 // bitset is one bit a rune of the Basic Multilingual Plane.
@@ -34,12 +39,25 @@ func newClass(in func(rune) bool) *class {
 // agree with in on every rune of it (TestClassesAreTheirDefinitions).
 func tabled(in func(rune) bool, build func(*bitset)) *class {
 	c := newClass(in)
-	c.bmp = sync.OnceValue(func() *bitset {
-		b := new(bitset)
-		build(b)
-		return b
-	})
+	c.build = build
 	return c
+}
+
+// plane is the class's bitset of the plane, built on first use.
+func (c *class) plane() *bitset {
+	if b := c.bmp.Load(); b != nil {
+		return b
+	}
+	return c.buildPlane()
+}
+
+func (c *class) buildPlane() *bitset {
+	c.once.Do(func() {
+		b := new(bitset)
+		c.build(b)
+		c.bmp.Store(b)
+	})
+	return c.bmp.Load()
 }
 
 // add puts the members of tables in the plane into b.
@@ -58,8 +76,8 @@ func (c *class) has(r rune) bool {
 	switch {
 	case r < utf8.RuneSelf:
 		return r >= 0 && c.ascii[r]
-	case c.bmp != nil && r < 1<<16:
-		return c.bmp()[r>>6]&(1<<(r&63)) != 0
+	case c.build != nil && r < 1<<16:
+		return c.plane()[r>>6]&(1<<(r&63)) != 0
 	}
 	return c.in(r)
 }
