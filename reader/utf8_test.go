@@ -219,3 +219,33 @@ func TestSizeOf(t *testing.T) {
 		}
 	}
 }
+
+// FuzzDecode: on any bytes, the decoder, its measure and the meter fed in
+// two pieces agree with the byte-at-a-time reference, and so does a
+// decode that stops at upTo. Its seeds run with the tests;
+// `go test ./reader -fuzz FuzzDecode` searches further.
+func FuzzDecode(f *testing.F) {
+	for _, s := range []string{"a\xe2\x82b", "\xed\xa0\x80", "\xf0\x9f\x98", "\x80x", "\xc0\xaf", "\xffend", "\xe0\x80\x80", "é€😀", ""} {
+		f.Add([]byte(s), uint8(1), uint8(2))
+	}
+	f.Fuzz(func(t *testing.T, b []byte, at, upTo uint8) {
+		want, wantN := decodeCountingByByte(b, -1)
+		if got, n := decodeCounting(b, -1); got != want || n != wantN {
+			t.Fatalf("% x: %q %d, byte by byte %q %d", b, got, n, want, wantN)
+		}
+		if n := decodedLen(b); n != len(want) {
+			t.Fatalf("% x: decodedLen %d, text of %d bytes", b, n, len(want))
+		}
+		var m meter
+		k := min(int(at), len(b))
+		m.write(b[:k])
+		m.write(b[k:])
+		if got := m.close(); got != SizeOf(want) {
+			t.Fatalf("% x cut at %d: meter %+v, want %+v", b, k, got, SizeOf(want))
+		}
+		_, wantN = decodeCountingByByte(b, int(upTo))
+		if got, n := decodeCounting(b, int(upTo)); n != wantN || !strings.HasPrefix(want, got) {
+			t.Fatalf("% x up to %d: %q %d, byte by byte %q %d", b, upTo, got, n, want, wantN)
+		}
+	})
+}
