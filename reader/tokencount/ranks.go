@@ -29,12 +29,12 @@ type table struct {
 	once sync.Once
 	// slots find a token of over wordMax bytes by its hash: each holds
 	// where the token's text starts, its length and its rank (slot), or 0.
-	// A count's merges look
-	// up every pair of parts of a piece, and a search of the prefix's
-	// tokens (thousands for " s" or "in") took a dozen string comparisons
-	// each, most of a count's time when pieces are new to the memory; a
-	// slot that held the token's place in sorted order cost two more
-	// reads, of its offsets and of its rank, on every look.
+	// A count's merges look up every pair of parts of a piece, and a
+	// search of the prefix's tokens (thousands for " s" or "in") took a
+	// dozen string comparisons each, most of a count's time when pieces
+	// are new to the memory; a slot that held the token's place in sorted
+	// order cost two more reads, of its offsets and of its rank, on every
+	// look.
 	slots []uint64
 	// pairs is each two-byte token's rank plus one, or 0, by its bytes:
 	// the first look of every merge, in one read.
