@@ -112,25 +112,12 @@ func decodeCounting(b []byte, upTo int) (string, int) {
 // second pass costs more than growing a short text.
 const decodeSized = 1 << 20
 
-// decodedLen is the length of decodeCounting(b, -1)'s text: each maximal
-// invalid subsequence is three bytes, everything else itself.
+// decodedLen is the length of decodeCounting(b, -1)'s text, as the meter
+// measures it.
 func decodedLen(b []byte) int {
-	n := 0
-	for i := 0; i < len(b); {
-		if b[i] < utf8.RuneSelf {
-			n++
-			i++
-			continue
-		}
-		k, valid := seqAt(b[i:])
-		if valid {
-			n += k
-		} else {
-			n += len(Replacement)
-		}
-		i += k
-	}
-	return n
+	var m meter
+	m.write(b)
+	return int(m.close().Bytes)
 }
 
 // decodeAppend appends decodeCounting's text of b to out.
