@@ -29,32 +29,43 @@ const (
 	stepBadAgain                   // the open sequence is invalid: one U+FFFD, then feed the byte again
 )
 
+// lead is what the byte c past ASCII starts: the continuation bytes a
+// character needs after it and the range the first of them must fall in
+// (the rest fall in 0x80 to 0xbf), or need 0 for a byte that starts none.
+func lead(c byte) (need int, lo, hi byte) {
+	lo, hi = 0x80, 0xbf
+	switch {
+	case c >= 0xc2 && c <= 0xdf:
+		need = 1
+	case c >= 0xe0 && c <= 0xef:
+		need = 2
+		if c == 0xe0 {
+			lo = 0xa0
+		} else if c == 0xed {
+			hi = 0x9f
+		}
+	case c >= 0xf0 && c <= 0xf4:
+		need = 3
+		if c == 0xf0 {
+			lo = 0x90
+		} else if c == 0xf4 {
+			hi = 0x8f
+		}
+	}
+	return need, lo, hi
+}
+
 // step feeds one byte; seqLen is the length of the rune a stepRune completed.
 func (s *utf8State) step(b byte) (res stepResult, seqLen int) {
 	if s.need == 0 {
-		switch {
-		case b <= 0x7f:
+		if b <= 0x7f {
 			return stepRune, 1
-		case b >= 0xc2 && b <= 0xdf:
-			s.need, s.lower, s.upper = 1, 0x80, 0xbf
-		case b >= 0xe0 && b <= 0xef:
-			s.need, s.lower, s.upper = 2, 0x80, 0xbf
-			if b == 0xe0 {
-				s.lower = 0xa0
-			} else if b == 0xed {
-				s.upper = 0x9f
-			}
-		case b >= 0xf0 && b <= 0xf4:
-			s.need, s.lower, s.upper = 3, 0x80, 0xbf
-			if b == 0xf0 {
-				s.lower = 0x90
-			} else if b == 0xf4 {
-				s.upper = 0x8f
-			}
-		default:
+		}
+		need, lo, hi := lead(b)
+		if need == 0 {
 			return stepBad, 0
 		}
-		s.seen = 0
+		s.need, s.lower, s.upper, s.seen = need, lo, hi, 0
 		return stepOpen, 0
 	}
 	if b < s.lower || b > s.upper {
@@ -162,26 +173,8 @@ func decodeAppend(out, b []byte, upTo int) ([]byte, int) {
 // byte at a time through the state machine, decoding was a quarter of an
 // audit of a folder of shared libraries.
 func seqAt(b []byte) (n int, valid bool) {
-	c := b[0]
-	need, lo, hi := 0, byte(0x80), byte(0xbf)
-	switch {
-	case c >= 0xc2 && c <= 0xdf:
-		need = 1
-	case c >= 0xe0 && c <= 0xef:
-		need = 2
-		if c == 0xe0 {
-			lo = 0xa0
-		} else if c == 0xed {
-			hi = 0x9f
-		}
-	case c >= 0xf0 && c <= 0xf4:
-		need = 3
-		if c == 0xf0 {
-			lo = 0x90
-		} else if c == 0xf4 {
-			hi = 0x8f
-		}
-	default:
+	need, lo, hi := lead(b[0])
+	if need == 0 {
 		return 1, false
 	}
 	for k := 1; k <= need; k++ {
