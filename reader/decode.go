@@ -48,6 +48,9 @@ type bomReader struct {
 	out      bytes.Buffer
 	eof      bool
 	pendingH rune // a UTF-16 high surrogate waiting for its pair, or -1
+	// keepHalves keeps an unpaired surrogate as WTF-8 for the window,
+	// which writes it as U+FFFD (halves.go); else it is U+FFFD here.
+	keepHalves bool
 }
 
 // detectBOM is Gemini CLI 0.61.0's detectBOM: the encoding a file's first
@@ -83,6 +86,11 @@ func decodeBOM(head []byte, r io.Reader) io.Reader {
 // utf16LE transcodes a UTF-16LE stream (its mark already skipped) to UTF-8.
 func utf16LE(r io.Reader) io.Reader { return &bomReader{r: r, unit: 2, pendingH: -1} }
 
+// utf16LEHalves is utf16LE keeping unpaired surrogates as WTF-8.
+func utf16LEHalves(r io.Reader) io.Reader {
+	return &bomReader{r: r, unit: 2, pendingH: -1, keepHalves: true}
+}
+
 func (b *bomReader) Read(p []byte) (int, error) {
 	for b.out.Len() == 0 {
 		if b.eof {
@@ -110,6 +118,13 @@ func (b *bomReader) decode() {
 	emit := func(r rune) {
 		n := utf8.EncodeRune(buf[:], r)
 		b.out.Write(buf[:n])
+	}
+	half := func(u rune) {
+		if b.keepHalves {
+			b.out.Write(appendHalf(buf[:0], u))
+			return
+		}
+		emit(utf8.RuneError)
 	}
 	for i := 0; i < whole; i += b.unit {
 		u := b.in[i : i+b.unit]
@@ -140,21 +155,21 @@ func (b *bomReader) decode() {
 			b.pendingH = -1
 			continue
 		case b.pendingH >= 0:
-			emit(utf8.RuneError)
+			half(b.pendingH)
 			b.pendingH = -1
 		}
 		switch {
 		case r >= 0xd800 && r <= 0xdbff:
 			b.pendingH = r
 		case r >= 0xdc00 && r <= 0xdfff:
-			emit(utf8.RuneError)
+			half(r)
 		default:
 			emit(r)
 		}
 	}
 	b.in = append(b.in[:0], b.in[whole:]...)
 	if b.eof && b.pendingH >= 0 {
-		emit(utf8.RuneError)
+		half(b.pendingH)
 		b.pendingH = -1
 	}
 }

@@ -239,6 +239,7 @@ func readText(ctx context.Context, file File, sample []byte, p *Plan, bufSize in
 	}
 	if s == nil {
 		s = newScanner(ctx, textReader(sample, file, p.Text), p.Text.Split, stripBOM(sample, p.Text), w.CheckUTF8, bufSize)
+		s.halves = keepsHalves(sample, p.Text)
 	}
 	s.marks = marks
 	w.expect = w.expectedLines(size)
@@ -293,7 +294,7 @@ func textReader(sample []byte, file io.Reader, t Text) io.Reader {
 		}
 	case EncodingBunText:
 		if bunUTF16(sample) {
-			return utf16LE(io.MultiReader(bytes.NewReader(sample[2:]), file))
+			return utf16LEHalves(io.MultiReader(bytes.NewReader(sample[2:]), file))
 		}
 	}
 	return dropOpenEnd(r, t) // UTF-8 as it is
@@ -311,6 +312,12 @@ func decodes(sample []byte, t Text) bool {
 		return bunUTF16(sample)
 	}
 	return false
+}
+
+// keepsHalves says textReader keeps the unpaired surrogates of a file
+// whose first bytes are sample as WTF-8 (halves.go).
+func keepsHalves(sample []byte, t Text) bool {
+	return t.Encoding == EncodingBunText && bunUTF16(sample)
 }
 
 // stripBOM says the scanner drops a UTF-8 byte order mark from the text

@@ -58,6 +58,9 @@ type scanner struct {
 	// else -1: counting the rest is then a subtraction.
 	total int
 	marks *Marks // told where the window starts and stops, when kept
+	// halves says the text keeps unpaired UTF-16 surrogates as WTF-8
+	// (halves.go): the window and the meter read each as one U+FFFD.
+	halves bool
 	// held is buf as a string when buf is a file's bytes held in memory
 	// (heldScanner): a line lying in it is a substring, never a copy.
 	held string
@@ -214,6 +217,7 @@ func (s *scanner) next(retain int) (rawLine, bool) {
 	acc := s.acc[:0]
 	long := false
 	var m meter
+	m.s.halves = s.halves
 	take := func(p []byte) {
 		if long {
 			m.write(p)

@@ -18,6 +18,9 @@ import (
 type utf8State struct {
 	need, seen   int
 	lower, upper byte
+	// halves reads a surrogate kept as WTF-8 (ED A0..BF 80..BF) as one
+	// character, the U+FFFD the window writes it as (halves.go).
+	halves bool
 }
 
 type stepResult int
@@ -65,18 +68,21 @@ func (s *utf8State) step(b byte) (res stepResult, seqLen int) {
 		if need == 0 {
 			return stepBad, 0
 		}
+		if b == 0xed && s.halves {
+			hi = 0xbf
+		}
 		s.need, s.lower, s.upper, s.seen = need, lo, hi, 0
 		return stepOpen, 0
 	}
 	if b < s.lower || b > s.upper {
-		*s = utf8State{}
+		*s = utf8State{halves: s.halves}
 		return stepBadAgain, 0
 	}
 	s.lower, s.upper = 0x80, 0xbf
 	s.seen++
 	if s.seen == s.need {
 		n := s.need + 1
-		*s = utf8State{}
+		*s = utf8State{halves: s.halves}
 		return stepRune, n
 	}
 	return stepOpen, 0
@@ -85,7 +91,7 @@ func (s *utf8State) step(b byte) (res stepResult, seqLen int) {
 // flush ends the stream: a sequence left open becomes one U+FFFD.
 func (s *utf8State) flush() bool {
 	open := s.need != 0
-	*s = utf8State{}
+	*s = utf8State{halves: s.halves}
 	return open
 }
 
@@ -254,8 +260,9 @@ func (m *meter) write(b []byte) {
 				continue
 			}
 			// A sequence the piece holds whole; one it ends in is carried
-			// to the next piece by the state machine.
-			if k, valid := seqAt(b[i:]); valid || i+k < len(b) {
+			// to the next piece by the state machine, which also reads a
+			// kept half (seqAt knows ED only as UTF-8's lead).
+			if k, valid := seqAt(b[i:]); (valid || i+k < len(b)) && !(m.s.halves && b[i] == 0xed) {
 				if valid {
 					m.size.addSeq(k)
 				} else {

@@ -79,9 +79,10 @@ type Budget struct {
 	// its stream there (pi keeps counting). With Window.Count readlens still
 	// counts the rest, for its own facts: nothing of it reaches the tool.
 	Halt bool
-	// LoneBytes, with Unit Bytes and above 0, is what the lone high
-	// surrogate a UTF-16 cut leaves (Line.Lone) costs, not the 3 bytes of
-	// the U+FFFD it is written as: Bun's Buffer.byteLength counts it 2.
+	// LoneBytes, with Unit Bytes and above 0, is what an unpaired
+	// surrogate costs, not the 3 bytes of the U+FFFD it is written as:
+	// Bun's Buffer.byteLength counts it 2, whether a UTF-16 cut left it
+	// (Line.Lone) or the file held it (halves.go).
 	LoneBytes int
 }
 
@@ -256,16 +257,19 @@ func window(s *scanner, w Window) *Page {
 			head = bytes.ToValidUTF8(head[:w.Cut.Max], nil)
 		}
 		var text string
-		var replaced int
+		var replaced, halves int
 		// Most lines are ASCII: valid, and a byte, a rune and a UTF-16
 		// unit a character, known in one pass over the line.
 		ascii := isASCII(head)
-		if ascii || utf8.Valid(head) {
+		switch {
+		case ascii || utf8.Valid(head):
 			var ok bool
 			if text, ok = s.view(head); !ok {
 				text = texts.of(head)
 			}
-		} else {
+		case s.halves:
+			text, halves = keptHalves(head)
+		default:
 			text, replaced = decodeCounting(head, -1)
 		}
 		bad := replaced > 0
@@ -292,12 +296,15 @@ func window(s *scanner, w Window) *Page {
 			if line.Cut && bad {
 				_, line.Replaced = decodeCounting(head, len(line.Text))
 			}
+			if line.Cut && halves > 0 {
+				halves = halvesIn(head[:len(line.Text)]) // the text is the head, halves written over
+			}
 		}
 		if line.Cut {
 			line.Lost = lost(line, raw, size, rawCut)
 		}
 		if w.Budget.Max > 0 {
-			cost := w.cost(line, size, n)
+			cost := w.cost(line, size, n, halves)
 			if used+cost > w.Budget.Max && !(w.Budget.First && n == 0) {
 				pg.Stop = StopBudget
 				pg.Over = &Over{N: num, Size: size, Cost: cost}
@@ -361,16 +368,20 @@ func (pg *Page) done(s *scanner) *Page {
 	return pg
 }
 
-// cost is what a shown line charges the budget.
-func (w *Window) cost(l Line, whole textSize, shown int) int {
+// cost is what a shown line charges the budget; halves is how many of its
+// U+FFFDs are unpaired surrogates of the file (halves.go).
+func (w *Window) cost(l Line, whole textSize, shown, halves int) int {
 	var units int64
 	if l.Cut {
 		units = unitsOf(SizeOf(l.Text), w.Budget.Unit) + unitsOf(SizeOf(w.Cut.Suffix), w.Budget.Unit)
-		if l.Lone != 0 && w.Budget.LoneBytes > 0 && w.Budget.Unit == Bytes {
-			units += int64(w.Budget.LoneBytes - utf8.RuneLen(utf8.RuneError))
+		if l.Lone != 0 {
+			halves++
 		}
 	} else {
 		units = unitsOf(whole, w.Budget.Unit)
+	}
+	if halves > 0 && w.Budget.LoneBytes > 0 && w.Budget.Unit == Bytes {
+		units += int64(halves * (w.Budget.LoneBytes - utf8.RuneLen(utf8.RuneError)))
 	}
 	if shown > 0 {
 		units += int64(w.Budget.Sep)

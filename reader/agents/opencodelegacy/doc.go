@@ -5,5 +5,4 @@
 //	spec: shared/research/opencode-legacy.md
 //	recordings: testdata/oracle/opencode-legacy, from the released binary
 //	differs: subdirectory AGENTS.md/CLAUDE.md/CONTEXT.md reminders assume a fresh session: none was loaded before
-//	differs: an unpaired surrogate in a UTF-16LE file costs the 51200-byte cap 3 bytes, Bun's 2
 package opencodelegacy

@@ -70,7 +70,7 @@ var info = reader.Info{
 	Limits: []string{
 		"2000 lines by default; offset is 0-based",
 		"lines over 2000 characters (UTF-16 units) are cut and get \"...\"",
-		"50 KB (51200 bytes) of line text per call",
+		"50 KB (51200 bytes) of line text per call, an unpaired surrogate counted 2 bytes as Buffer.byteLength counts it",
 		"the file is split on \\n: a trailing newline adds an empty last line",
 		"a file that starts FF FE is read as UTF-16LE; one that reports size 0 (/proc) as empty",
 		"directories, devices and sockets are reported as missing files",
@@ -79,7 +79,6 @@ var info = reader.Info{
 	},
 	Notes: []string{
 		"subdirectory AGENTS.md/CLAUDE.md/CONTEXT.md reminders assume a fresh session: none was loaded before",
-		"an unpaired surrogate in a UTF-16LE file costs the 51200-byte cap 3 bytes, Bun's 2",
 	},
 }
 
