@@ -72,7 +72,7 @@ func (c *StatCache) Close() {
 }
 
 type statKey struct {
-	op   byte // 's'tat, 'l'stat, 'r'eadlink, real'p'ath
+	op   byte // 's'tat, 'l'stat, 'r'eadlink, real'p'ath, stat 'e'ach
 	name string
 }
 
@@ -80,6 +80,7 @@ type statAnswer struct {
 	fi     fs.FileInfo
 	target string
 	err    error
+	each   []Stated // StatEach's
 }
 
 func (c *StatCache) get(k statKey, ask func() statAnswer) statAnswer {
@@ -224,6 +225,14 @@ func (s *snapshot) key(op byte, name string) statKey {
 		return statKey{op, s.within + "\x00" + name}
 	}
 	return statKey{op, name}
+}
+
+// statEach is StatEach's answer for names in dir, kept for the run; the
+// names' stats are the snapshot's own.
+func (s *snapshot) statEach(dir string, names Names) []Stated {
+	return s.cache.get(s.key('e', dir+"\x00"+names.key), func() statAnswer {
+		return statAnswer{each: statEach(wrapSnapshot(s), dir, names)}
+	}).each
 }
 
 func (s *snapshot) readlink(name string) (string, error) {

@@ -261,3 +261,45 @@ func TestHeldSampleLent(t *testing.T) {
 		t.Errorf("a shorter file's sample: %q %v", s, err)
 	}
 }
+
+// TestStatEach: a snapshot answers StatEach as the disk does, in the
+// names' order, and keeps the answer for the run.
+func TestStatEach(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "B.md"), []byte("b\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "C.md"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	names := NewNames("A.md", "B.md", "C.md")
+	show := func(each []Stated) string {
+		var b bytes.Buffer
+		for _, e := range each {
+			switch {
+			case e.Err != nil:
+				fmt.Fprintf(&b, "%s: %v; ", filepath.Base(e.Path), errors.Is(e.Err, os.ErrNotExist))
+			default:
+				fmt.Fprintf(&b, "%s: %v; ", filepath.Base(e.Path), e.Info.Mode().Type())
+			}
+		}
+		return b.String()
+	}
+	const want = "A.md: true; B.md: ----------; C.md: d---------; "
+	if got := show(StatEach(OS{}, dir, names)); got != want {
+		t.Errorf("on the disk: %s, want %s", got, want)
+	}
+	s := Snapshot(OS{}, &StatCache{}, filepath.Join(dir, "f"), nil, nil)
+	if got := show(StatEach(s, dir, names)); got != want {
+		t.Errorf("in a snapshot: %s, want %s", got, want)
+	}
+	if err := os.Remove(filepath.Join(dir, "B.md")); err != nil {
+		t.Fatal(err)
+	}
+	if got := show(StatEach(s, dir, names)); got != want {
+		t.Errorf("kept for the run: %s, want %s", got, want)
+	}
+	if got := show(StatEach(OS{}, dir, names)); got == want {
+		t.Errorf("the disk changed, but not its answer: %s", got)
+	}
+}

@@ -7,6 +7,10 @@ import (
 	"github.com/readlens/readlens/reader/node"
 )
 
+// InstructionNames are the instruction files opencode looks for in each
+// directory, in its order (both eras).
+var InstructionNames = reader.NewNames("AGENTS.md", "CLAUDE.md", "CONTEXT.md")
+
 // ocInstructions is Instruction.resolve: the instruction files opencode
 // appends to a read. From the directory of the file's resolved path up to,
 // not including, the session directory (a prefix of the path, tested
@@ -18,16 +22,14 @@ func ocInstructions(env reader.Env, file string) []string {
 	target := node.Resolve("/", file)
 	var found []string
 	for dir := node.Dirname(target); strings.HasPrefix(dir, root) && dir != root; dir = node.Dirname(dir) {
-		for _, name := range []string{"AGENTS.md", "CLAUDE.md", "CONTEXT.md"} {
-			p := node.Join(dir, name)
-			st, err := env.FS.Stat(p)
-			if err != nil {
+		for _, n := range reader.StatEach(env.FS, dir, InstructionNames) {
+			if n.Err != nil {
 				continue
 			}
 			// opencode reads what is not a regular file and gets ""; a FIFO
 			// would hold it forever, and readlens does not open one.
-			if p != target && st.Mode().IsRegular() {
-				found = append(found, p)
+			if n.Path != target && n.Info.Mode().IsRegular() {
+				found = append(found, n.Path)
 			}
 			break
 		}

@@ -235,11 +235,10 @@ func oclInstructions(env reader.Env, file string) []string {
 	target := node.Resolve("/", file)
 	var found []string
 	for dir := node.Dirname(target); strings.HasPrefix(dir, root) && dir != root; dir = node.Dirname(dir) {
-		for _, name := range []string{"AGENTS.md", "CLAUDE.md", "CONTEXT.md"} {
-			p := node.Join(dir, name)
-			if st, err := env.FS.Stat(p); err == nil && st.Mode().IsRegular() {
-				if p != target {
-					found = append(found, p)
+		for _, n := range reader.StatEach(env.FS, dir, opencode.InstructionNames) {
+			if n.Err == nil && n.Info.Mode().IsRegular() {
+				if n.Path != target {
+					found = append(found, n.Path)
 				}
 				break
 			}
