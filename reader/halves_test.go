@@ -60,14 +60,7 @@ func TestMeterHalves(t *testing.T) {
 		}
 		text, _ := keptHalves(b)
 		want := SizeOf(text)
-		var m meter
-		m.s.halves = true
-		for rest := b; len(rest) > 0; {
-			k := 1 + r.IntN(len(rest))
-			m.write(rest[:k])
-			rest = rest[k:]
-		}
-		if got := m.close(); got != want {
+		if got := meterInPieces(r, b, true); got != want {
 			t.Fatalf("% x: %+v, want %+v", b, got, want)
 		}
 	}

@@ -190,16 +190,22 @@ func TestMeterInPieces(t *testing.T) {
 		}
 		text, _ := decodeCountingByByte(b, -1)
 		want := SizeOf(text)
-		var m meter
-		for rest := b; len(rest) > 0; {
-			k := 1 + r.IntN(len(rest))
-			m.write(rest[:k])
-			rest = rest[k:]
-		}
-		if got := m.close(); got != want {
+		if got := meterInPieces(r, b, false); got != want {
 			t.Fatalf("% x: %+v, byte by byte %+v", b, got, want)
 		}
 	}
+}
+
+// meterInPieces is the meter's measure of b fed in random pieces.
+func meterInPieces(r *rand.Rand, b []byte, halves bool) textSize {
+	var m meter
+	m.s.halves = halves
+	for rest := b; len(rest) > 0; {
+		k := 1 + r.IntN(len(rest))
+		m.write(rest[:k])
+		rest = rest[k:]
+	}
+	return m.close()
 }
 
 // TestSizeOf: the sizes counted from the bytes are those of the decoded
