@@ -87,3 +87,47 @@ func TestWindowChargesHalves(t *testing.T) {
 		t.Errorf("lines %q (cut %v), charged %d; want %q, cut, 26", got, pg.Lines[len(pg.Lines)-1].Cut, pg.Charged, want)
 	}
 }
+
+// TestHalvesThroughTheWindow: random UTF-16LE text read in small pieces
+// with its halves kept comes out of the window as the U+FFFD transcoder
+// writes it, line for line, and a line too long to hold is measured as
+// that text.
+func TestHalvesThroughTheWindow(t *testing.T) {
+	r := rand.New(rand.NewPCG(37, 41))
+	units := [][]uint16{{'a'}, {'\n'}, {0xd83d}, {0xdc4d}, {0xd83d, 0xde00}, {0xfffd}, {0x4e2d}, {0xd55c}}
+	for range 3000 {
+		var in []uint16
+		for range r.IntN(40) {
+			in = append(in, units[r.IntN(len(units))]...)
+		}
+		want, _ := io.ReadAll(utf16LE(bytes.NewReader(le(in...))))
+		lines := strings.Split(string(want), "\n")
+		if len(lines) > 1 && lines[len(lines)-1] == "" {
+			lines = lines[:len(lines)-1]
+		}
+		for _, hold := range []int{0, 4} {
+			s := newScanner(context.Background(), utf16LEHalves(bytes.NewReader(le(in...))), Split{}, false, false, 4+r.IntN(12))
+			s.halves = true
+			pg := window(s, Window{Limit: -1, Hold: hold})
+			s.release()
+			if len(pg.Lines) != len(lines) && !(len(pg.Lines) == 0 && len(want) == 0) {
+				t.Fatalf("%x, hold %d: %d lines, want %d", in, hold, len(pg.Lines), len(lines))
+			}
+			clipped := map[int]Clip{}
+			for _, c := range pg.Clipped {
+				clipped[c.N] = c
+			}
+			for i, l := range pg.Lines {
+				whole := SizeOf(lines[i])
+				switch c, ok := clipped[l.N]; {
+				case ok:
+					if got := (textSize{Bytes: c.Bytes, UTF16: c.UTF16, Runes: c.Runes}); got != whole || !strings.HasPrefix(lines[i], l.Text) {
+						t.Fatalf("%x, hold %d, line %d: %q measured %+v, want a head of %q, %+v", in, hold, l.N, l.Text, got, lines[i], whole)
+					}
+				case l.Text != lines[i]:
+					t.Fatalf("%x, hold %d, line %d: %q, want %q", in, hold, l.N, l.Text, lines[i])
+				}
+			}
+		}
+	}
+}
