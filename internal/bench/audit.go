@@ -11,7 +11,8 @@ import (
 
 // auditBench times readlens audit of Go's own source tree with every
 // profile against wc -l on the same files, as issue 13 states its target
-// (within 3x), and scc when it is on PATH; the target's floor (floor.go);
+// (within 3x), and scc when it is on PATH; the target's floors without
+// and with tokens (floor.go);
 // then the audit's peak RSS (target: under 256 MiB). The files are git's
 // when the tree is a git work tree, else every regular file, as the audit
 // lists them.
@@ -48,6 +49,10 @@ func auditBench(bin string, runs int) {
 	floor, files, size := claudeFloor(src, listed(out), max(runs, 3))
 	fmt.Printf("  %-44s %10s  (%d files, %.1f MB)\n", "floor: Claude Code's own token counts", round(floor), files, float64(size)/1e6)
 	floorRatio(floor, wc, 3)
+	// With tokens, the findings' answers are counted too.
+	pages, calls, size := pagesFloor(src, max(runs, 3))
+	fmt.Printf("  %-44s %10s  (and %d answers, %.1f MB)\n", "floor with tokens: the findings' answers too", round(floor+pages), calls, float64(size)/1e6)
+	floorRatio(floor+pages, wc, 3)
 	rss, exit := peakRSS(bin, "audit", "--format", "json", "--cwd", src)
 	fmt.Printf("  %-44s %8.1f MiB  %s%s\n", "peak RSS, readlens audit", rss, verdict(rss < 256), failedNote(exit))
 	_ = os.Stdout.Sync()

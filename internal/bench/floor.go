@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,13 +13,19 @@ import (
 	"time"
 	"unicode/utf16"
 
+	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/agents/all"
+	"github.com/readlens/readlens/reader/audit"
+	"github.com/readlens/readlens/reader/compare"
 	"github.com/readlens/readlens/reader/tokencount"
 )
 
 // The floors are what a budget's own demands cost before any agent's call
-// is made: the tokens issue 12 asks every plan to count, and the tokens
+// is made: the tokens issue 12 asks every plan to count, the tokens
 // Claude Code counts to apply its cap, which every audit with Claude Code
-// in it must count. They are measured in this process, on every core at
+// in it must count, and the tokens of each finding's answer, which an
+// audit with tokens reports (issue 13's "tokens" of a finding, the
+// agent's own answer: no two agents' answers are alike). They are measured in this process, on every core at
 // once, from text already in memory, so they are the least any design of
 // compare or audit could take on this machine with readlens's tokenizer.
 
@@ -55,6 +62,52 @@ func claudeFloor(src string, list []string, runs int) (d time.Duration, files, s
 		size += len(text)
 	}
 	return countFloor(texts, runs), len(texts), size
+}
+
+// pagesFloor is the least the tokens an audit of src reports can take:
+// the first call's answer of every finding, each agent's counted as
+// compare.Tokens counts it (o200k_base for Codex, cl100k_base for the
+// rest), one after another on every core. The answers come from one audit
+// of src, untimed, through audit.Options.Tokens. It returns how many
+// answers and bytes that is.
+func pagesFloor(src string, runs int) (d time.Duration, calls, size int) {
+	type page struct{ profile, text string }
+	var (
+		mu    sync.Mutex
+		pages []page
+	)
+	opts := audit.Options{Root: src, Paths: []string{src}, Profiles: all.Profiles, Base: reader.Request{Cwd: src},
+		Tokens: func(profile, text string) (int, string) {
+			text = strings.Clone(text) // its buffer is the next call's
+			mu.Lock()
+			pages = append(pages, page{profile, text})
+			size += len(text)
+			mu.Unlock()
+			return 0, ""
+		}}
+	_, err := audit.Run(context.Background(), opts, func(audit.File) error { return nil })
+	check(err)
+	var ds []time.Duration
+	for range runs {
+		work := make(chan page, len(pages))
+		for _, p := range pages {
+			work <- p
+		}
+		close(work)
+		start := time.Now()
+		var wg sync.WaitGroup
+		for range runtime.NumCPU() {
+			wg.Go(func() {
+				for p := range work {
+					compare.Tokens(p.profile, p.text)
+				}
+			})
+		}
+		wg.Wait()
+		ds = append(ds, time.Since(start))
+	}
+	slices.Sort(ds)
+	return ds[len(ds)/2], len(pages), size
 }
 
 // floorRatio prints a floor against the baseline a target is stated on.

@@ -107,6 +107,10 @@ type Options struct {
 	// Go's tree. Claude Code's own count for its cap is its read's and is
 	// made either way.
 	NoTokens bool
+	// Tokens counts a finding's first call's output and names the
+	// tokenizer; nil is compare.Tokens. The bench collects the texts for
+	// its floor through it.
+	Tokens func(profile, text string) (int, string)
 	// Ignore are absolute paths left out of the listing without a word:
 	// readlens's own files, such as a baseline being written.
 	Ignore []string
@@ -177,6 +181,12 @@ func Run(ctx context.Context, opts Options, emit func(File) error) (Stats, error
 		workers = runtime.GOMAXPROCS(0)
 	}
 	opts.Workers = workers
+	switch {
+	case opts.NoTokens:
+		opts.Tokens = nil
+	case opts.Tokens == nil:
+		opts.Tokens = compare.Tokens
+	}
 	if opts.Git == nil {
 		opts.Git = GitLister(once(opts.Warn))
 	}
@@ -357,7 +367,7 @@ func auditFile(ctx context.Context, opts Options, fsys reader.FS, stats *reader.
 			f.Findings = append(f.Findings, Finding{Path: f.Path, Profile: p.Info().Name, Kind: KindError, Line: 1, Note: err.Error()})
 			continue
 		}
-		f.Findings = append(f.Findings, findings(f.Path, row, !opts.NoTokens)...)
+		f.Findings = append(f.Findings, findings(f.Path, row, opts.Tokens)...)
 		row.First.Result.Release() // judged: the next agent's call builds in its buffers
 	}
 	return f
@@ -366,7 +376,7 @@ func auditFile(ctx context.Context, opts Options, fsys reader.FS, stats *reader.
 // findings are what a row of compare's says, as audit kinds: a verdict
 // other than whole, and what the first call's lines hide. A cut by the
 // per-line cap alone is unseen, not cut: every line is shown, in part.
-func findings(path string, row *compare.Row, tokens bool) []Finding {
+func findings(path string, row *compare.Row, tokens func(profile, text string) (int, string)) []Finding {
 	c := row.First
 	base := Finding{
 		Path: path, Profile: row.Profile, FirstLine: c.FirstLine, LastLine: c.LastLine,
@@ -411,8 +421,8 @@ func findings(path string, row *compare.Row, tokens bool) []Finding {
 		}
 		out = append(out, f)
 	}
-	if len(out) > 0 && c.Result != nil && tokens {
-		n, tok := compare.Tokens(row.Profile, c.Result.Output)
+	if len(out) > 0 && c.Result != nil && tokens != nil {
+		n, tok := tokens(row.Profile, c.Result.Output)
 		for i := range out {
 			out[i].Tokens, out[i].Tokenizer = n, tok
 		}

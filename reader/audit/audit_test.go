@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"testing/fstest"
@@ -144,5 +146,34 @@ func TestRunProgress(t *testing.T) {
 	}
 	if o.Progress.Current() == "" {
 		t.Error("no current file")
+	}
+}
+
+// TestRunTokens: a finding's tokens are what Options.Tokens says of its
+// first call's answer; with NoTokens it is never asked.
+func TestRunTokens(t *testing.T) {
+	for _, noTokens := range []bool{false, true} {
+		o := opts(tree(3))
+		o.NoTokens = noTokens
+		var asked []string
+		o.Tokens = func(profile, text string) (int, string) {
+			asked = append(asked, profile+": "+strings.SplitN(text, "\n", 2)[0])
+			return 42, "counted"
+		}
+		var got []string
+		_, err := audit.Run(context.Background(), o, func(f audit.File) error {
+			for _, x := range f.Findings {
+				got = append(got, fmt.Sprintf("%s %s %d %q", f.Path, x.Kind, x.Tokens, x.Tokenizer))
+			}
+			return nil
+		})
+		want := []string{`d1/big.txt cut 42 "counted"`}
+		wantAsked := []string{"opencode: <path>/t/d1/big.txt</path>"}
+		if noTokens {
+			want, wantAsked = []string{`d1/big.txt cut 0 ""`}, nil
+		}
+		if err != nil || !slices.Equal(got, want) || !slices.Equal(asked, wantAsked) {
+			t.Errorf("NoTokens %v: %v; findings %q, want %q; asked %q, want %q", noTokens, err, got, want, asked, wantAsked)
+		}
 	}
 }
