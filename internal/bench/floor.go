@@ -24,10 +24,11 @@ import (
 // is made: the tokens issue 12 asks every plan to count, the tokens
 // Claude Code counts to apply its cap, which every audit with Claude Code
 // in it must count, and the tokens of each finding's answer, which an
-// audit with tokens reports (issue 13's "tokens" of a finding, the
-// agent's own answer: no two agents' answers are alike). They are measured in this process, on every core at
-// once, from text already in memory, so they are the least any design of
-// compare or audit could take on this machine with readlens's tokenizer.
+// audit with tokens reports (issue 13's "tokens" of a finding: the
+// agent's own answer, and no two agents' answers are alike). They are
+// measured in this process, on every core at once, from text already in
+// memory, so they are the least any design of compare or audit could take
+// on this machine with readlens's tokenizer.
 
 // tokenFloor is the least a compare of file can take with its token
 // figures: each byte of the file counted once. A plan that reads the file
@@ -87,27 +88,8 @@ func pagesFloor(src string, runs int) (d time.Duration, calls, size int) {
 		}}
 	_, err := audit.Run(context.Background(), opts, func(audit.File) error { return nil })
 	check(err)
-	var ds []time.Duration
-	for range runs {
-		work := make(chan page, len(pages))
-		for _, p := range pages {
-			work <- p
-		}
-		close(work)
-		start := time.Now()
-		var wg sync.WaitGroup
-		for range runtime.NumCPU() {
-			wg.Go(func() {
-				for p := range work {
-					compare.Tokens(p.profile, p.text)
-				}
-			})
-		}
-		wg.Wait()
-		ds = append(ds, time.Since(start))
-	}
-	slices.Sort(ds)
-	return ds[len(ds)/2], len(pages), size
+	d = onEveryCore(len(pages), runs, func(i int) { compare.Tokens(pages[i].profile, pages[i].text) })
+	return d, len(pages), size
 }
 
 // floorRatio prints a floor against the baseline a target is stated on.
@@ -122,19 +104,25 @@ func floorRatio(floor, base time.Duration, target float64) {
 
 // countFloor is the median time of counting texts' tokens on every core.
 func countFloor(texts []string, runs int) time.Duration {
+	return onEveryCore(len(texts), runs, func(i int) { tokencount.Cl100k.Count(texts[i]) })
+}
+
+// onEveryCore is the median time of runs runs of count over the items 0
+// to n-1, shared out among every core.
+func onEveryCore(n, runs int, count func(i int)) time.Duration {
 	var ds []time.Duration
 	for range runs {
-		work := make(chan string, len(texts))
-		for _, t := range texts {
-			work <- t
+		work := make(chan int, n)
+		for i := range n {
+			work <- i
 		}
 		close(work)
 		start := time.Now()
 		var wg sync.WaitGroup
 		for range runtime.NumCPU() {
 			wg.Go(func() {
-				for t := range work {
-					tokencount.Cl100k.Count(t)
+				for i := range work {
+					count(i)
 				}
 			})
 		}
