@@ -33,7 +33,13 @@ func runGemini(env oracleEnv, args string) (*record, error) {
 		}
 		return string(*v)
 	}
-	argv := []string{filepath.Join(env.scripts, "gemini_read_file.mjs"), "--root", env.root, "--as-given", in.FilePath}
+	// The hook gives the tool the memory its CLI starts with, so a read
+	// appends the subdirectory GEMINI.md files it finds (JIT context).
+	hook, err := filepath.Abs("internal/record/gemini_memory.mjs")
+	if err != nil {
+		return nil, err
+	}
+	argv := []string{"--import", hook, filepath.Join(env.scripts, "gemini_read_file.mjs"), "--root", env.root, "--as-given", in.FilePath}
 	if in.StartLine != nil || in.EndLine != nil {
 		argv = append(argv, word(in.StartLine), word(in.EndLine))
 	}
@@ -85,12 +91,20 @@ func runGemini(env oracleEnv, args string) (*record, error) {
 		r.Output, r.IsError = *resp.Error, true
 		return r, nil
 	}
-	var content struct {
+	type part struct {
 		InlineData *struct {
 			MimeType string `json:"mimeType"`
 		} `json:"inlineData"`
 	}
-	if json.Unmarshal(out.LLMContent, &content) == nil && content.InlineData != nil {
+	var content part
+	if json.Unmarshal(out.LLMContent, &content) != nil {
+		// A list of parts: the file's, then the JIT context's text.
+		var parts []part
+		if json.Unmarshal(out.LLMContent, &parts) == nil && len(parts) > 0 {
+			content = parts[0]
+		}
+	}
+	if content.InlineData != nil {
 		if err := json.Unmarshal(resp.Output, &r.Output); err != nil {
 			return nil, err
 		}
