@@ -58,9 +58,9 @@ func (gemini) Info() reader.Info { return info }
 // info is built once: a read asks for it on every call.
 var info = reader.Info{
 	Name: "gemini-cli", Agent: "Gemini CLI", Release: "core 0.61.0", Tool: "read_file",
-	Source:     "dist/src/tools/read-file.js and processSingleFileContent in dist/src/utils/fileUtils.js (npm @google/gemini-cli-core)",
+	Source:     "dist/src/tools/read-file.js, processSingleFileContent in dist/src/utils/fileUtils.js and the JIT context of dist/src/tools/jit-context.js (npm @google/gemini-cli-core)",
 	Spec:       "shared/research/others.md §2",
-	Recordings: "testdata/oracle/gemini-cli, with shared/oracles/gemini_read_file.mjs",
+	Recordings: "testdata/oracle/gemini-cli, with shared/oracles/gemini_read_file.mjs and the session memory of internal/record/gemini_memory.mjs",
 	Params: []reader.Param{
 		{Name: "file_path", Type: "string", Required: true, Doc: "The path to the file to read."},
 		{Name: "start_line", Type: "integer >= 1", Doc: "Optional: The 1-based line number to start reading from."},
@@ -74,9 +74,10 @@ var info = reader.Info{
 		"binary: 41 extensions or isbinaryfile's sniffing, reported as text, not as an error",
 		"images, PDF, audio and video are sent as inline data",
 		"paths its .gitignore and .geminiignore rules ignore are refused before reading",
+		"a successful read appends the GEMINI.md files between the workspace and the file, their @imports inlined (JIT context)",
 	},
 	Notes: []string{
-		"the subdirectory GEMINI.md context is not applied",
+		"the JIT context assumes a fresh session: only the GEMINI.md files loaded at start (the workspace's and those above it, the global one) are known",
 		"the project temp directory is named after the workspace's lower-cased base name; Gemini keeps a registry of such names",
 	},
 }
@@ -91,6 +92,10 @@ type gmCall struct {
 	refusal    gmRefusal // the workspace check's refusal of this path, for Found.Escaped
 	start, end int       // 0: not given
 	kind       string    // what detectFileType found, for Format
+	// Where a successful read looks for the context it appends (jit.go):
+	// the file system, the workspace resolved and the home directory.
+	fs              reader.FS
+	workspace, home string
 }
 
 func (gemini) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome) {
@@ -121,6 +126,7 @@ func (gemini) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome
 		return nil, reader.Fail(refusal.String())
 	}
 	c.refusal = refusal
+	c.fs, c.workspace, c.home = env.FS, refusal.root, env.Home
 	// Compared as the numbers JavaScript holds, not as the lines they
 	// come to: start_line 1e300 is past end_line 1e299.
 	if c.start != 0 && c.end != 0 && startV.Num > endV.Num {
@@ -269,6 +275,16 @@ func (gemini) WholeWhenPlain(*reader.Plan, reader.PlainPage) bool { return true 
 
 func (gemini) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	c := p.Call.(*gmCall)
+	o := gmFormat(c, p, f)
+	if o.IsError || f.Media != nil {
+		return o // a file sent as data has its own (gmMediaAnswer)
+	}
+	gmAppendJIT(o, gmJIT(c.fs, c.workspace, c.home, p.Path))
+	return o
+}
+
+// gmFormat is the tool's answer before the context it appends.
+func gmFormat(c *gmCall, p *reader.Plan, f *reader.Found) *reader.Outcome {
 	rel := strings.ReplaceAll(node.Relative(c.root, p.Path), "\\", "/")
 	switch {
 	case f.Escaped:
@@ -284,13 +300,7 @@ func (gemini) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	case f.Err != nil:
 		return reader.Fail("Error reading file " + p.Path + ": " + node.Error(f.Err, "open", p.Path))
 	case f.Media != nil:
-		o := &reader.Outcome{Attachments: []reader.Attachment{*f.Media}}
-		if strings.HasPrefix(f.Media.Mime, "audio/") || strings.HasPrefix(f.Media.Mime, "video/") {
-			o.Media(fmt.Sprintf(gmInjectText, f.Media.Mime))
-		} else {
-			o.Media(gmMediaText)
-		}
-		return o
+		return gmMediaAnswer(c, p, f)
 	case f.Binary && gmUnsupportedAudio(p.Path):
 		// detectFileType calls any binary audio/* file audio; only six
 		// formats have a mime type to send it with.
@@ -369,4 +379,35 @@ func gmNext(p *reader.Plan, c *gmCall, next int) json.RawMessage {
 // jsFixed2 is JavaScript's n.toFixed(2) for the sizes the tool prints.
 func jsFixed2(n float64) string {
 	return fmt.Sprintf("%.2f", n)
+}
+
+// gmMediaAnswer is convertToFunctionResponse's answer for a file sent as
+// data: the context a read appends is a text part beside it, and the
+// answer is the text parts joined by "\n", audio's and video's note
+// first; with neither, an image's answer says only that it was provided.
+func gmMediaAnswer(c *gmCall, p *reader.Plan, f *reader.Found) *reader.Outcome {
+	o := &reader.Outcome{Attachments: []reader.Attachment{*f.Media}}
+	jit := gmJIT(c.fs, c.workspace, c.home, p.Path)
+	av := strings.HasPrefix(f.Media.Mime, "audio/") || strings.HasPrefix(f.Media.Mime, "video/")
+	switch {
+	case av:
+		o.Media(fmt.Sprintf(gmInjectText, f.Media.Mime))
+		if jit != "" {
+			o.Frame("\n")
+		}
+	case jit == "":
+		o.Media(gmMediaText)
+	}
+	gmAppendJIT(o, jit)
+	return o
+}
+
+// gmAppendJIT appends the context a read found, if any, as the tool
+// delimits it.
+func gmAppendJIT(o *reader.Outcome, jit string) {
+	if jit != "" {
+		o.Frame(gmJITPrefix)
+		o.Notice(jit)
+		o.Frame(gmJITSuffix)
+	}
 }

@@ -15,12 +15,16 @@ import (
 // leading "@" dropped when the literal path does not exist), resolved
 // against the workspace, URI-decoded, then robustRealpath.
 func gmResolve(env reader.Env, raw string) (string, error) {
-	p := gmSanitize(env, raw)
-	// decodeURIComponent; a malformed escape or bad UTF-8 leaves the path as it was.
+	return gmRealpath(env, gmDecodeURI(gmSanitize(env, raw)))
+}
+
+// gmDecodeURI is decodeURIComponent; a malformed escape or bad UTF-8
+// leaves the path as it was.
+func gmDecodeURI(p string) string {
 	if u, err := url.PathUnescape(p); err == nil && utf8.ValidString(u) {
-		p = u
+		return u
 	}
-	return gmRealpath(env, p)
+	return p
 }
 
 // gmSanitize is resolveDefensiveToolPath, resolved against the workspace:
