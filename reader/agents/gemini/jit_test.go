@@ -13,7 +13,7 @@ import (
 // TestCodeRegions: the regions of /(`+)([\s\S]*?)\1/g, as Node 22 found
 // them for each text.
 func TestCodeRegions(t *testing.T) {
-	for text, want := range map[string]string{
+	scans(t, func(s string) any { return gmCodeRegions(s) }, map[string]string{
 		"a `b` c":     "[[2 5]]",
 		"``a`b``":     "[[0 7]]",
 		"``a`":        "[[0 2]]",
@@ -25,25 +25,27 @@ func TestCodeRegions(t *testing.T) {
 		"a ``` b":     "[[2 4]]",
 		"`a\nb` `c`":  "[[0 5] [6 9]]",
 		"x`y``z`w``":  "[[1 4] [4 7] [8 10]]",
-	} {
-		if got := fmt.Sprint(gmCodeRegions(text)); got != want {
-			t.Errorf("%q: %s, want %s", text, got, want)
-		}
-	}
+	})
 }
 
 // TestFindImports: findImports's imports, as Node 22 found them.
 func TestFindImports(t *testing.T) {
-	for text, want := range map[string]string{
+	scans(t, func(s string) any { return gmFindImports(s) }, map[string]string{
 		"@a.md":                     "[{0 5 a.md}]",
 		"x@a.md @b":                 "[{7 9 b}]",
 		"@ @./c @9x @/abs\t@Dd\r\n": "[{2 6 ./c} {11 16 /abs} {17 20 Dd}]",
 		"mail a@b.com @./x.md":      "[{13 20 ./x.md}]",
 		"@@a @.":                    "[{4 6 .}]",
 		"a\n@x":                     "[{2 4 x}]",
-	} {
-		if got := fmt.Sprint(gmFindImports(text)); got != want {
-			t.Errorf("%q: %s, want %s", text, got, want)
+	})
+}
+
+// scans checks what scan finds in each text, printed, against want.
+func scans(t *testing.T, scan func(string) any, want map[string]string) {
+	t.Helper()
+	for text, w := range want {
+		if got := fmt.Sprint(scan(text)); got != w {
+			t.Errorf("%q: %s, want %s", text, got, w)
 		}
 	}
 }
