@@ -46,7 +46,11 @@ func gmJIT(fsys reader.FS, root, home, path string) string {
 		return ""
 	}
 	var loaded []fs.FileInfo // the files the session loaded when it started
-	for _, p := range append(gmUpward(fsys, home, root, ceiling), node.Join(home, ".gemini/GEMINI.md")) {
+	atStart := gmUpward(fsys, home, root, ceiling)
+	if node.IsAbs(home) {
+		atStart = append(atStart, node.Join(home, ".gemini/GEMINI.md"))
+	}
+	for _, p := range atStart {
 		if _, ok := gmReadContext(fsys, p); ok {
 			if fi, err := fsys.Stat(p); err == nil {
 				loaded = append(loaded, fi)
