@@ -74,7 +74,7 @@ var sarifRules = map[audit.Kind]string{
 	audit.KindError:   "The agent's read tool fails on the file, or never returns.",
 	audit.KindRefused: "The agent's read tool refuses the file (binary, blocklist, too large, outside the workspace, not UTF-8, media).",
 	audit.KindCut:     "The agent's read tool shows part of the file on its default call (a line, byte, token or size cap).",
-	audit.KindUnseen:  "The agent's read tool shows lines with something hidden: a per-line cut, CRLF shown as LF, invalid UTF-8 shown as U+FFFD.",
+	audit.KindUnseen:  "The agent's read tool shows lines with something hidden: a per-line cut, CRLF shown as LF, invalid UTF-8 or a UTF-16 unpaired surrogate shown as U+FFFD.",
 }
 
 type sarifRule struct {

@@ -52,8 +52,8 @@ default call with no offset or limit, and say for each agent:
                 call a model would make next is followed, and marked so),
                 with their bytes and tokens added up;
   never shown   lines the per-line cap cut and the characters lost, lines
-                whose \r\n reaches the model as \n, invalid UTF-8 bytes shown
-                as U+FFFD.
+                whose \r\n reaches the model as \n, bytes shown as U+FFFD
+                (invalid UTF-8, a UTF-16 file's unpaired surrogates).
 
 Every call is the one readlens read makes, through the same engine; the
 agents run side by side. Tokens are estimates: cl100k_base, o200k_base for

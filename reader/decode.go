@@ -48,8 +48,9 @@ type bomReader struct {
 	out      bytes.Buffer
 	eof      bool
 	pendingH rune // a UTF-16 high surrogate waiting for its pair, or -1
-	// keepHalves keeps an unpaired surrogate as WTF-8 for the window,
-	// which writes it as U+FFFD (halves.go); else it is U+FFFD here.
+	// keepHalves keeps an unpaired surrogate, or a UTF-32 unit that is no
+	// character, as WTF-8 for the window, which writes it as U+FFFD and
+	// counts it (halves.go); else it is U+FFFD here.
 	keepHalves bool
 }
 
@@ -80,7 +81,7 @@ func decodeBOM(head []byte, r io.Reader) io.Reader {
 	if unit == 1 {
 		return rest
 	}
-	return &bomReader{r: rest, unit: unit, big: big, pendingH: -1}
+	return &bomReader{r: rest, unit: unit, big: big, pendingH: -1, keepHalves: true}
 }
 
 // utf16LE transcodes a UTF-16LE stream (its mark already skipped) to UTF-8.
@@ -89,6 +90,15 @@ func utf16LE(r io.Reader) io.Reader { return &bomReader{r: r, unit: 2, pendingH:
 // utf16LEHalves is utf16LE keeping unpaired surrogates as WTF-8.
 func utf16LEHalves(r io.Reader) io.Reader {
 	return &bomReader{r: r, unit: 2, pendingH: -1, keepHalves: true}
+}
+
+// halfBytes is how many of the file's bytes lie behind each half the text
+// of r keeps as WTF-8 (a unit), or 0 when r keeps none.
+func halfBytes(r io.Reader) int {
+	if b, ok := r.(*bomReader); ok && b.keepHalves {
+		return b.unit
+	}
+	return 0
 }
 
 func (b *bomReader) Read(p []byte) (int, error) {
@@ -135,9 +145,12 @@ func (b *bomReader) decode() {
 			} else {
 				cp = binary.LittleEndian.Uint32(u)
 			}
-			if cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) {
-				emit(utf8.RuneError)
-			} else {
+			switch {
+			case cp >= 0xd800 && cp <= 0xdfff:
+				half(rune(cp))
+			case cp > 0x10ffff:
+				half(0xdfff) // no character: a U+FFFD, counted as a half is
+			default:
 				emit(rune(cp))
 			}
 			continue

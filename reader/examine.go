@@ -193,7 +193,9 @@ func readText(ctx context.Context, file File, sample []byte, p *Plan, bufSize in
 	if p.Tail > 0 {
 		// The window ends Tail lines before the end: count the lines, then
 		// read again from the start.
-		s := newScanner(ctx, textReader(sample, file, p.Text), p.Text.Split, stripBOM(sample, p.Text), false, bufSize)
+		text := textReader(sample, file, p.Text)
+		s := newScanner(ctx, text, p.Text.Split, stripBOM(sample, p.Text), false, bufSize)
+		s.halves = halfBytes(text)
 		total := s.count()
 		s.release()
 		if s.err != nil {
@@ -238,8 +240,9 @@ func readText(ctx context.Context, file File, sample []byte, p *Plan, bufSize in
 		counted.skip(int64(len(inPlace) - from))
 	}
 	if s == nil {
-		s = newScanner(ctx, textReader(sample, file, p.Text), p.Text.Split, stripBOM(sample, p.Text), w.CheckUTF8, bufSize)
-		s.halves = keepsHalves(sample, p.Text)
+		text := textReader(sample, file, p.Text)
+		s = newScanner(ctx, text, p.Text.Split, stripBOM(sample, p.Text), w.CheckUTF8, bufSize)
+		s.halves = halfBytes(text)
 	}
 	s.marks = marks
 	w.expect = w.expectedLines(size)
@@ -290,7 +293,7 @@ func textReader(sample []byte, file io.Reader, t Text) io.Reader {
 		return decodeBOM(head[:n], r)
 	case EncodingUTF16LEMark:
 		if bytes.HasPrefix(sample, []byte{0xff, 0xfe}) {
-			return utf16LE(io.MultiReader(bytes.NewReader(sample[2:]), file))
+			return utf16LEHalves(io.MultiReader(bytes.NewReader(sample[2:]), file))
 		}
 	case EncodingBunText:
 		if bunUTF16(sample) {
@@ -312,12 +315,6 @@ func decodes(sample []byte, t Text) bool {
 		return bunUTF16(sample)
 	}
 	return false
-}
-
-// keepsHalves says textReader keeps the unpaired surrogates of a file
-// whose first bytes are sample as WTF-8 (halves.go).
-func keepsHalves(sample []byte, t Text) bool {
-	return t.Encoding == EncodingBunText && bunUTF16(sample)
 }
 
 // stripBOM says the scanner drops a UTF-8 byte order mark from the text

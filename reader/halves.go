@@ -2,13 +2,15 @@ package reader
 
 import "unsafe"
 
-// Bun's file.text() keeps an unpaired surrogate of a UTF-16LE file in its
-// string, and Buffer.byteLength counts it 2 bytes, where the U+FFFD it is
-// written out as has 3: opencode 1.1.x charges its 51200-byte cap the 2
-// (Budget.LoneBytes). So that the window can tell such a half from a
-// U+FFFD the file holds, the transcoder keeps it as its generalized UTF-8,
-// ED A0..BF 80..BF (WTF-8), which valid UTF-8 never holds, and the window
-// writes it as U+FFFD, of the same length, counting it.
+// An unpaired surrogate of a UTF-16 file reaches the model as U+FFFD: the
+// file's bytes behind it are replaced (Line.Replaced), as invalid UTF-8 is.
+// Bun's file.text() keeps it in its string, and Buffer.byteLength counts
+// it 2 bytes, where the U+FFFD it is written out as has 3: opencode 1.1.x
+// charges its 51200-byte cap the 2 (Budget.LoneBytes). So that the window
+// can tell such a half from a U+FFFD the file holds, the transcoder keeps
+// it as its generalized UTF-8, ED A0..BF 80..BF (WTF-8), which valid UTF-8
+// never holds, and the window writes it as U+FFFD, of the same length,
+// counting it. A UTF-32 unit that is no character is kept so too.
 
 // appendHalf appends the unpaired surrogate u as WTF-8.
 func appendHalf(b []byte, u rune) []byte {

@@ -5,8 +5,10 @@ import (
 	"context"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
+	"unicode/utf16"
 )
 
 // le is UTF-16 units as little-endian bytes.
@@ -68,11 +70,12 @@ func TestMeterHalves(t *testing.T) {
 
 // TestWindowChargesHalves: each half a UTF-16LE file holds costs
 // Budget.LoneBytes, in a cut line too; a U+FFFD of the file costs its 3.
+// Each half shown is 2 of the file's bytes replaced; the U+FFFD is none.
 func TestWindowChargesHalves(t *testing.T) {
 	h := uint16(0xd800)
 	in := le(h, h, h, h, '\n', 0xfffd, '\n', h, h, h, h, h, h)
 	s := newScanner(context.Background(), utf16LEHalves(bytes.NewReader(in)), Split{}, false, false, 8)
-	s.halves = true
+	s.halves = 2
 	pg := window(s, Window{Limit: -1, Cut: LineCut{Max: 5, Unit: UTF16, Suffix: "..."},
 		Budget: Budget{Max: 100, Unit: Bytes, Sep: 1, LoneBytes: 2}})
 	s.release()
@@ -85,6 +88,13 @@ func TestWindowChargesHalves(t *testing.T) {
 	want := []string{strings.Repeat("\ufffd", 4), "\ufffd", strings.Repeat("\ufffd", 5)}
 	if strings.Join(got, "|") != strings.Join(want, "|") || !pg.Lines[2].Cut || pg.Charged != 26 {
 		t.Errorf("lines %q (cut %v), charged %d; want %q, cut, 26", got, pg.Lines[len(pg.Lines)-1].Cut, pg.Charged, want)
+	}
+	var replaced []int
+	for _, l := range pg.Lines {
+		replaced = append(replaced, l.Replaced)
+	}
+	if !slices.Equal(replaced, []int{8, 0, 10}) {
+		t.Errorf("bytes replaced by line %v, want [8 0 10]", replaced)
 	}
 }
 
@@ -101,13 +111,14 @@ func TestHalvesThroughTheWindow(t *testing.T) {
 			in = append(in, units[r.IntN(len(units))]...)
 		}
 		want, _ := io.ReadAll(utf16LE(bytes.NewReader(le(in...))))
+		halves := lineHalves(in)
 		lines := strings.Split(string(want), "\n")
 		if len(lines) > 1 && lines[len(lines)-1] == "" {
 			lines = lines[:len(lines)-1]
 		}
 		for _, hold := range []int{0, 4} {
 			s := newScanner(context.Background(), utf16LEHalves(bytes.NewReader(le(in...))), Split{}, false, false, 4+r.IntN(12))
-			s.halves = true
+			s.halves = 2
 			pg := window(s, Window{Limit: -1, Hold: hold})
 			s.release()
 			if len(pg.Lines) != len(lines) && !(len(pg.Lines) == 0 && len(want) == 0) {
@@ -126,8 +137,28 @@ func TestHalvesThroughTheWindow(t *testing.T) {
 					}
 				case l.Text != lines[i]:
 					t.Fatalf("%x, hold %d, line %d: %q, want %q", in, hold, l.N, l.Text, lines[i])
+				case l.Replaced != 2*halves[i]:
+					t.Fatalf("%x, hold %d, line %d: %d bytes replaced, want 2 for each of its %d unpaired surrogates", in, hold, l.N, l.Replaced, halves[i])
 				}
 			}
 		}
 	}
+}
+
+// lineHalves is how many unpaired surrogates each line of the UTF-16 units
+// in holds, a line ending at each \n.
+func lineHalves(in []uint16) []int {
+	counts := []int{0}
+	for i := 0; i < len(in); i++ {
+		u := in[i]
+		switch {
+		case u == '\n':
+			counts = append(counts, 0)
+		case utf16.IsSurrogate(rune(u)) && u < 0xdc00 && i+1 < len(in) && in[i+1] >= 0xdc00 && in[i+1] <= 0xdfff:
+			i++ // a pair
+		case utf16.IsSurrogate(rune(u)):
+			counts[len(counts)-1]++
+		}
+	}
+	return counts
 }

@@ -59,8 +59,9 @@ type scanner struct {
 	total int
 	marks *Marks // told where the window starts and stops, when kept
 	// halves says the text keeps unpaired UTF-16 surrogates as WTF-8
-	// (halves.go): the window and the meter read each as one U+FFFD.
-	halves bool
+	// (halves.go), each standing for that many of the file's bytes: the
+	// window and the meter read each as one U+FFFD. 0: the text keeps none.
+	halves int
 	// held is buf as a string when buf is a file's bytes held in memory
 	// (heldScanner): a line lying in it is a substring, never a copy.
 	held string
@@ -217,7 +218,7 @@ func (s *scanner) next(retain int) (rawLine, bool) {
 	acc := s.acc[:0]
 	long := false
 	var m meter
-	m.s.halves = s.halves
+	m.s.halves = s.halves > 0
 	take := func(p []byte) {
 		if long {
 			m.write(p)

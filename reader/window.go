@@ -106,7 +106,9 @@ type Line struct {
 
 	// What the model cannot see of the line, for readlens compare:
 	// Replaced counts the file's bytes behind the text shown that were not
-	// valid UTF-8 (each maximal run became one U+FFFD); Lost the code
+	// valid UTF-8 (each maximal run became one U+FFFD), or were a UTF-16
+	// unpaired surrogate or a UTF-32 unit of no character (halves.go,
+	// each a U+FFFD too); Lost the code
 	// points the per-line cap cut off, the cut suffix aside; CRLF says the
 	// file ended the line \r\n and the text keeps no \r of it, so the model
 	// sees the line end \n.
@@ -267,7 +269,7 @@ func window(s *scanner, w Window) *Page {
 			if text, ok = s.view(head); !ok {
 				text = texts.of(head)
 			}
-		case s.halves:
+		case s.halves > 0:
 			text, halves = keptHalves(head)
 		default:
 			text, replaced = decodeCounting(head, -1)
@@ -303,6 +305,7 @@ func window(s *scanner, w Window) *Page {
 		if line.Cut {
 			line.Lost = lost(line, raw, size, rawCut)
 		}
+		line.Replaced += halves * s.halves
 		if w.Budget.Max > 0 {
 			cost := w.cost(line, size, n, halves)
 			if used+cost > w.Budget.Max && !(w.Budget.First && n == 0) {

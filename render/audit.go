@@ -49,7 +49,7 @@ func AuditFinding(x audit.Finding) string {
 			hid = append(hid, fmt.Sprintf("%s CRLF %s shown as LF", Thousands(u.CRLFToLF), Plural(u.CRLFToLF, "line")))
 		}
 		if u.BytesReplaced > 0 {
-			hid = append(hid, fmt.Sprintf("%s invalid UTF-8 %s shown as U+FFFD", Thousands(u.BytesReplaced), Plural(u.BytesReplaced, "byte")))
+			hid = append(hid, fmt.Sprintf("%s undecodable %s shown as U+FFFD", Thousands(u.BytesReplaced), Plural(u.BytesReplaced, "byte")))
 		}
 		parts = append(parts, "unseen: "+strings.Join(hid, ", "))
 	}

@@ -6,7 +6,7 @@ import "github.com/readlens/readlens/reader/compare"
 const (
 	UnseenPerLine  = compare.CapPerLine // lines cut by the per-line cap
 	UnseenCRLF     = "crlf"             // lines ending \r\n shown ending \n
-	UnseenReplaced = "replaced"         // invalid UTF-8 shown as U+FFFD
+	UnseenReplaced = "replaced"         // invalid UTF-8, or a UTF-16 unpaired surrogate, shown as U+FFFD
 )
 
 // findings are what a row of compare's says, as audit kinds: a verdict

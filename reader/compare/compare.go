@@ -123,7 +123,7 @@ type Unseen struct {
 	LinesCut      int   // lines the per-line cap cut
 	CharsLost     int64 // code points those cuts dropped
 	CRLFToLF      int   // lines the file ends \r\n that reach the model ending \n
-	BytesReplaced int   // invalid UTF-8 bytes shown as U+FFFD
+	BytesReplaced int   // bytes shown as U+FFFD: invalid UTF-8, UTF-16 unpaired surrogates
 	BOMBytes      int   // the bytes of a byte order mark the tool dropped before line 1
 }
 

@@ -237,6 +237,11 @@ func TestVerdicts(t *testing.T) {
 		{"bom_utf8.txt", "gemini-cli", want{verdict: compare.Whole, first: [3]int{1, 3, 3}, calls: 1, modelAsked: true, end: lastLine, unseen: compare.Unseen{BOMBytes: 3}, size: 15}},
 		{"bom_utf8.txt", "pi", want{verdict: compare.Whole, first: [3]int{1, 3, 3}, calls: 1, modelAsked: true, end: lastLine, size: 15}},
 		{"utf16le_bom.txt", "gemini-cli", want{verdict: compare.Whole, first: [3]int{1, 3, 3}, calls: 1, modelAsked: true, end: lastLine, unseen: compare.Unseen{BOMBytes: 2}, size: 34}},
+		// A UTF-16 file's unpaired surrogates (four, on one line): shown as
+		// U+FFFD by the tools that decode UTF-16, 2 bytes of the file each.
+		{"opencode-legacy/utf16/lone.txt", "claude-code", want{verdict: compare.Whole, first: [3]int{1, 1, 1}, calls: 1, modelAsked: true, end: lastLine, unseen: compare.Unseen{BOMBytes: 2, BytesReplaced: 8}, size: 22}},
+		{"opencode-legacy/utf16/lone.txt", "gemini-cli", want{verdict: compare.Whole, first: [3]int{1, 1, 1}, calls: 1, modelAsked: true, end: lastLine, unseen: compare.Unseen{BOMBytes: 2, BytesReplaced: 8}, size: 22}},
+		{"opencode-legacy/utf16/lone.txt", "opencode-legacy", want{verdict: compare.Whole, first: [3]int{1, 1, 1}, calls: 1, modelAsked: true, end: lastLine, unseen: compare.Unseen{BOMBytes: 2, BytesReplaced: 8}, size: 22}},
 		// Long lines.
 		{"long_5000.txt", "opencode", want{verdict: compare.Cut, cap: "per_line", first: [3]int{1, 3, 3}, calls: 1, modelAsked: true, end: lastLine, unseen: compare.Unseen{LinesCut: 1, CharsLost: 3000}, size: 5019}},
 		{"long_5000.txt", "codex", want{verdict: compare.Cut, cap: "per_line", first: [3]int{1, 3, -1}, calls: 1, modelAsked: true, end: lastLine, unseen: compare.Unseen{LinesCut: 1, CharsLost: 4500}, size: 5019}},
