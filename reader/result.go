@@ -152,6 +152,12 @@ type Truncation struct {
 	// make next, which the tool never asked for.
 	Silent   bool  `json:"silent,omitempty"`
 	CutLines []int `json:"cut_lines,omitempty"` // lines the per-line cap cut
+	// Resumes and Ends tell an answer cut in its middle (Codex's harness
+	// keeps the head and the tail of a long tool output): LastLine is then
+	// the head's last line shown whole, the tail shows Resumes to Ends
+	// whole, and the lines between are not shown whole. 0: no such cut.
+	Resumes int `json:"resumes,omitempty"`
+	Ends    int `json:"ends,omitempty"`
 }
 
 // Facts are what the pipeline found at a call's path, for callers that

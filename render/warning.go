@@ -36,6 +36,16 @@ func warnings(st *theme.Styles, r *reader.Result) []sentence {
 		out = append(out, sentence{st.ErrorText.Bold(true), "✗ the tool answered with an error: this text is all the model got"})
 	}
 	switch {
+	case t.Resumes > 0:
+		// Codex's harness: the answer's head and tail, its middle gone.
+		gap := fmt.Sprintf("lines %d–%d", t.LastLine+1, t.Resumes-1)
+		if t.LastLine+1 == t.Resumes-1 {
+			gap = fmt.Sprintf("line %d", t.Resumes-1)
+		}
+		warn(fmt.Sprintf("the answer was cut in the middle before the model saw it: %s not shown whole, it resumes at line %d", gap, t.Resumes) + next)
+		if t.TotalKnown && t.Ends < t.TotalLines {
+			warn(fmt.Sprintf("the model was not told: lines %d–%d of %d never shown", t.Ends+1, t.TotalLines, t.TotalLines))
+		}
 	case t.Silent && t.TotalKnown:
 		// The loudest warning for the cut the model never hears of.
 		warn(fmt.Sprintf("the model was not told: lines %d–%d of %d never shown", t.LastLine+1, t.TotalLines, t.TotalLines))

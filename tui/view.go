@@ -190,7 +190,10 @@ func (m *Model) statusLine() string {
 		if w := capWords[t.Cap]; w != "" {
 			parts = append(parts, w)
 		}
-		if t.Silent {
+		switch {
+		case t.Resumes > 0:
+			parts = append(parts, fmt.Sprintf("cut in the middle, resumes at line %d", t.Resumes))
+		case t.Silent:
 			parts = append(parts, "the model was not told")
 		}
 	}

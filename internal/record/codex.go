@@ -27,11 +27,11 @@ import (
 
 func init() { recorder["codex"] = runCodexCase }
 
-// codexOracleConfig lifts what the harness does to every tool's output
-// before the model sees it, so the recording is the handler's own: the
-// history keeps a tool output of up to 10,000 tokens for gpt-5-codex (its
-// catalog's truncation_policy), and a long history is compacted.
-const codexOracleConfig = "tool_output_token_limit = 1000000000\nmodel_auto_compact_token_limit = 1000000000\n"
+// codexOracleConfig lifts the compaction of a long history, which one call
+// never needs. The harness's cut of a long tool output is left as it is:
+// the history keeps gpt-5-codex's truncation_policy of 10,000 tokens, a
+// fifth more for serialization, and the recording is what the model gets.
+const codexOracleConfig = "model_auto_compact_token_limit = 1000000000\n"
 
 // codexToolLog has codex log each tool's result (codex-otel's
 // codex.tool_result event) to stderr, with whether it succeeded: a handler

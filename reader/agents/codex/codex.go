@@ -56,12 +56,12 @@ var info = reader.Info{
 		"2000 lines by default; 'L{n}: line', no header, footer or total",
 		"lines cut silently at 500 bytes, at a character boundary",
 		"no binary, image, PDF or directory handling: bytes are decoded lossily",
+		"Codex's harness keeps 48,000 bytes of an answer for gpt-5-codex (10,000 tokens and a fifth, 4 bytes a token): a longer one keeps its first and last 24,000 around '…N tokens truncated…'",
 	},
 	Notes: []string{
 		"indentation mode reads the lines within max_lines of the anchor and 64 more above: a blank line further up takes its indent from the lines readlens read",
 		"a line longer than 500 bytes whose first 500 bytes are blank counts as blank in indentation mode",
-		"arguments that are not a JSON object are refused before the profile reads them; the tool reads an array as the fields in order and answers serde's error for a string, number or null",
-		"the answer is the tool's whole; Codex keeps at most 10,000 tokens of a tool's output for gpt-5-codex and cuts a longer one in the middle ('…N tokens truncated…') before the model sees it",
+		"the harness's cut assumes gpt-5-codex, the model whose catalog entry offers read_file: another model's truncation policy cuts elsewhere",
 	},
 }
 
@@ -131,7 +131,10 @@ func (codex) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome)
 // WholeWhenPlain says a plain page the window left whole is worded whole:
 // its window holds every cap (2000 lines, 500 bytes a line); only
 // indentation mode words a page otherwise, and it is never the default.
-func (codex) WholeWhenPlain(*reader.Plan, reader.PlainPage) bool { return true }
+// The harness keeps all of an answer up to 48,000 bytes (harness.go).
+func (codex) WholeWhenPlain(_ *reader.Plan, pg reader.PlainPage) bool {
+	return cxPlainBytes(pg.Lines, pg.Bytes) <= cxKeptBytes
+}
 
 func (codex) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	c := p.Call.(*cxCall)
@@ -148,7 +151,7 @@ func (codex) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 		return reader.Fail("failed to read file: " + rustIOError(pg.Err))
 	}
 	if c.indent {
-		return cxIndent(c, pg)
+		return cxHarness(cxIndent(c, pg), c.nextAt)
 	}
 	if len(pg.Lines) == 0 {
 		return reader.Fail("offset exceeds file length")
@@ -164,12 +167,19 @@ func (codex) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 		// The tool's default limit, of which it tells the model nothing.
 		t.Cap, t.Silent = reader.CapLines, true
 		t.TotalLines, t.TotalKnown = pg.Total, pg.Counted
-		t.Next = c.args.With("offset", t.LastLine+1)
-		if c.args.NotObject() {
-			t.Next = reader.JSONObject("file_path", c.filePath, "offset", t.LastLine+1) // the same call, as an object
-		}
+		t.Next = c.nextAt(t.LastLine + 1)
 	}
-	return o
+	return cxHarness(o, c.nextAt)
+}
+
+// nextAt is the call that reads on from line, the model's own: the same
+// call from there, as an object; a slice of the file after an indentation
+// block.
+func (c *cxCall) nextAt(line int) json.RawMessage {
+	if c.args.NotObject() || c.indent {
+		return reader.JSONObject("file_path", c.filePath, "offset", line)
+	}
+	return c.args.With("offset", line)
 }
 
 func cxLines(o *reader.Outcome, lines []reader.Line) {

@@ -6,6 +6,5 @@
 //	recordings: testdata/oracle/codex, Codex CLI 0.105.0 against a scripted fake Responses API (internal/record/codex.go)
 //	differs: indentation mode reads the lines within max_lines of the anchor and 64 more above: a blank line further up takes its indent from the lines readlens read
 //	differs: a line longer than 500 bytes whose first 500 bytes are blank counts as blank in indentation mode
-//	differs: arguments that are not a JSON object are refused before the profile reads them; the tool reads an array as the fields in order and answers serde's error for a string, number or null
-//	differs: the answer is the tool's whole; Codex keeps at most 10,000 tokens of a tool's output for gpt-5-codex and cuts a longer one in the middle ('…N tokens truncated…') before the model sees it
+//	differs: the harness's cut assumes gpt-5-codex, the model whose catalog entry offers read_file: another model's truncation policy cuts elsewhere
 package codex

@@ -1,0 +1,153 @@
+package codex
+
+import (
+	"encoding/json"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/readlens/readlens/reader"
+)
+
+// Codex's harness, not the handler, has the last word on what the model
+// gets: its history keeps a tool output within the model's truncation
+// policy, gpt-5-codex's 10,000 tokens and a fifth more for serialization,
+// estimated at 4 bytes a token. Past 48,000 bytes an answer keeps the
+// characters wholly within its first 24,000 bytes and those from its last
+// 24,000 on, and "…N tokens truncated…" between them, N the estimate of
+// the bytes over 48,000, rounded up. gpt-5-codex is the model whose
+// catalog entry offers read_file (testdata/oracle/codex, recorded with the
+// policy as Codex 0.105.0 sets it).
+const (
+	cxKeptBytes = 10000 * 6 / 5 * 4
+	cxHeadBytes = cxKeptBytes / 2
+)
+
+// cxAnswerBytes is the length of the answer the lines make: "L{n}: text"
+// joined by \n.
+func cxAnswerBytes(lines []reader.Line) int {
+	n := 0
+	for i, l := range lines {
+		if i > 0 {
+			n++
+		}
+		n += cxPrefixBytes(l.N) + len(l.Text)
+	}
+	return n
+}
+
+func cxPrefixBytes(n int) int { return len("L: ") + len(strconv.Itoa(n)) }
+
+// cxPlainBytes is cxAnswerBytes of a plain page shown whole from line 1:
+// lines of bytes in all, without their newlines.
+func cxPlainBytes(lines, bytes int) int {
+	n := bytes + max(lines-1, 0) + len("L: ")*lines
+	for from, digits := 1, 1; from <= lines; from, digits = from*10, digits+1 {
+		n += (min(lines, from*10-1) - from + 1) * digits
+	}
+	return n
+}
+
+// cxHarness is o, the handler's answer on its lines, as the model gets it.
+// next is the call that reads on from a line, the model's own: the harness
+// names none.
+func cxHarness(o *reader.Outcome, next func(line int) json.RawMessage) *reader.Outcome {
+	lines := o.Lines
+	total := cxAnswerBytes(lines)
+	if total <= cxKeptBytes || len(lines) == 0 {
+		return o
+	}
+	// Where each line starts and ends in the answer.
+	starts, ends := make([]int, len(lines)), make([]int, len(lines))
+	at := 0
+	for i, l := range lines {
+		if i > 0 {
+			at++
+		}
+		starts[i] = at
+		at += cxPrefixBytes(l.N) + len(l.Text)
+		ends[i] = at
+	}
+	// The cuts fall on character boundaries: only a line's text holds
+	// characters of more than a byte.
+	boundary := func(at int, up bool) int {
+		for i := range lines {
+			from := starts[i] + cxPrefixBytes(lines[i].N)
+			if at <= from || at >= ends[i] {
+				continue
+			}
+			text := lines[i].Text
+			k := at - from
+			for k > 0 && k < len(text) && !utf8.RuneStart(text[k]) {
+				if up {
+					k++
+				} else {
+					k--
+				}
+			}
+			return from + k
+		}
+		return at
+	}
+	headEnd := boundary(cxHeadBytes, false)
+	tailFrom := boundary(total-(cxKeptBytes-cxHeadBytes), true)
+	marker := "…" + strconv.Itoa((total-cxKeptBytes+3)/4) + " tokens truncated…"
+
+	last, resumes := -1, len(lines)
+	for i := range lines {
+		if ends[i] <= headEnd {
+			last = i
+		}
+		if starts[i] >= tailFrom && resumes == len(lines) {
+			resumes = i
+		}
+	}
+	cut := o
+	if output := o.Output(); output != "" {
+		cut = reader.OutcomeSized(2*len(lines)+8, cxKeptBytes+len(marker))
+		// emit adds the answer's bytes a to b: its lines, whole or in
+		// part, and the \n between them; a line shown whole in the head
+		// is one of the outcome's lines, with its facts.
+		emit := func(a, b int, facts bool) {
+			for i, l := range lines {
+				if sep := starts[i] - 1; i > 0 && a <= sep && sep < b {
+					cut.Frame("\n")
+				}
+				lo, hi := max(a, starts[i]), min(b, ends[i])
+				switch {
+				case lo >= hi:
+				case facts && lo == starts[i] && hi == ends[i]:
+					cut.NumberedLine(l, reader.LineNumber{Lead: "L", N: l.N, Sep: ": "}, "")
+				default:
+					prefix := max(0, min(starts[i]+cxPrefixBytes(l.N), hi)-lo)
+					cut.Add(reader.Part{Kind: reader.PartLine, Text: output[lo:hi], Line: l.N, Prefix: prefix})
+				}
+			}
+		}
+		emit(0, headEnd, true)
+		cut.Notice(marker)
+		emit(tailFrom, total, false)
+		cut.Truncation = o.Truncation
+	} else {
+		// An outcome that keeps no words (Request.NoWords) keeps the facts
+		// of the lines shown whole in the head.
+		cut.Lines = lines[:last+1]
+	}
+	t := &cut.Truncation
+	t.CutLines = t.CutLines[:0]
+	for _, l := range cut.Lines {
+		if l.Cut {
+			t.CutLines = append(t.CutLines, l.N)
+		}
+	}
+	t.Cap, t.Silent = reader.CapTokens, true
+	t.LastLine = lines[max(last, 0)].N
+	if last < 0 {
+		t.FirstLine, t.LastLine = 0, 0
+	}
+	t.Resumes, t.Ends = lines[min(resumes, len(lines)-1)].N, lines[len(lines)-1].N
+	t.Next = next(t.LastLine + 1)
+	if last < 0 {
+		t.Next = next(lines[0].N)
+	}
+	return cut
+}

@@ -1,0 +1,77 @@
+package codex
+
+import (
+	"context"
+	"encoding/json"
+	"math/rand/v2"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/readlens/readlens/internal/readertest"
+	"github.com/readlens/readlens/reader"
+)
+
+// TestHarnessFacts: what the model gets of an answer over 48,000 bytes,
+// told line by line, is the same whether the call keeps its words or only
+// its facts (an audit without tokens), and the lines kept are the head's.
+func TestHarnessFacts(t *testing.T) {
+	root := readertest.FixtureRoot(t)
+	for _, c := range []struct {
+		args                string
+		last, resumes, ends int
+	}{
+		{`{"file_path":"$F/codex/harness/over_48001.txt"}`, 206, 208, 410},
+		{`{"file_path":"$F/codex/harness/cjk.txt"}`, 208, 314, 519},
+		{`{"file_path":"$F/codex/harness/rows_3000.txt"}`, 322, 1690, 2000},
+		{`{"file_path":"$F/codex/harness/rows_3000.txt","offset":1500,"limit":1000}`, 1810, 2189, 2499},
+		{`{"file_path":"$F/codex/harness/block.py","mode":"indentation","indentation":{"anchor_line":2}}`, 373, 1145, 1502},
+		{`{"file_path":"$F/codex/harness/at_48000.txt"}`, 410, 0, 0},
+		{`{"file_path":"$F/claude/big_300k.txt","offset":2500}`, 2806, 4193, 4499},
+	} {
+		args := strings.ReplaceAll(c.args, "$F", root)
+		var words, facts *reader.Result
+		for _, noWords := range []bool{false, true} {
+			res, err := reader.Read(context.Background(), reader.Request{Profile: Profile, Args: json.RawMessage(args), Cwd: root, FactsOnly: noWords, NoWords: noWords})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if noWords {
+				facts = res
+			} else {
+				words = res
+			}
+		}
+		tr := words.Truncation
+		if tr.LastLine != c.last || tr.Resumes != c.resumes || tr.Ends != c.ends {
+			t.Errorf("%s: last %d, resumes %d, ends %d; want %d, %d, %d", args, tr.LastLine, tr.Resumes, tr.Ends, c.last, c.resumes, c.ends)
+		}
+		if c.resumes > 0 && (tr.Cap != reader.CapTokens || !tr.Silent || !strings.Contains(string(tr.Next), `"offset":`+strconv.Itoa(c.last+1))) {
+			t.Errorf("%s: cap %q, silent %v, next %s; want tokens, silent, offset %d", args, tr.Cap, tr.Silent, tr.Next, c.last+1)
+		}
+		if !reflect.DeepEqual(tr, facts.Truncation) {
+			t.Errorf("%s: facts alone %+v, with words %+v", args, facts.Truncation, tr)
+		}
+		if n := len(words.Lines); n != len(facts.Lines) || n > 0 && (words.Lines[n-1].N != c.last || facts.Lines[n-1].N != c.last) {
+			t.Errorf("%s: %d lines kept with words, %d without; want the head's, to line %d", args, len(words.Lines), len(facts.Lines), c.last)
+		}
+	}
+}
+
+// TestPlainBytes: the length of a plain page's answer, told from its
+// line count and bytes, is the answer's own.
+func TestPlainBytes(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 8))
+	for range 200 {
+		n := r.IntN(2500)
+		lines, bytes := make([]reader.Line, n), 0
+		for i := range lines {
+			lines[i] = reader.Line{N: i + 1, Text: strings.Repeat("a", r.IntN(40))}
+			bytes += len(lines[i].Text)
+		}
+		if got, want := cxPlainBytes(n, bytes), cxAnswerBytes(lines); got != want {
+			t.Fatalf("%d lines of %d bytes: %d, want %d", n, bytes, got, want)
+		}
+	}
+}
