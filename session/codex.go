@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/readlens/readlens/internal/lazyregexp"
+	codexagent "github.com/readlens/readlens/reader/agents/codex"
 )
 
 // Codex's rollout, as Codex CLI 0.169.0 writes it
@@ -22,7 +23,10 @@ import (
 //     token_usage_record;
 //   - a response_item function_call (name, arguments as a JSON string,
 //     call_id) is a tool call; its function_call_output (call_id, output)
-//     is the result as the next request sends it: the model's form.
+//     is the result as the next request sends it, the model's form, but for
+//     what the harness cuts from a long one: a read_file answer over
+//     48,000 bytes is recorded whole and reached gpt-5-codex cut in the
+//     middle (codex.ModelView), which the session shows.
 //
 // Codex 0.169.0 offers no read tool: the model reads with its shell tool,
 // exec_command {"cmd"}, whose output is Codex's header ("Chunk ID…",
@@ -271,6 +275,9 @@ func (p *codex) result(n int, it *codexItem) {
 	}
 	if c.Tool == "read_file" {
 		codexReadFile(c, res, output)
+		if cut := codexagent.ModelView(output); cut != output {
+			output, res.Cut, res.Transcript = cut, true, true
+		}
 	}
 	if c.Kind == KindShell || c.Kind == KindOther {
 		// The shell's answer: the command's exit code, in Codex's header or

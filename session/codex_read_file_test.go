@@ -102,3 +102,34 @@ func TestCodexReadFileCheck(t *testing.T) {
 		t.Errorf("verdicts:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestCodexReadFileLong: read_file_long.jsonl, a rollout of Codex 0.105.0
+// holding an answer one byte over the 48,000 the harness keeps for
+// gpt-5-codex, recorded whole, and one of 48,000. The session gives the
+// first as the model got it, cut in the middle (as the request codex sent
+// holds it: testdata/oracle/codex/harness_over_48001.json), and the second
+// as recorded; each is the profile's answer.
+func TestCodexReadFileLong(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(oracle.Testdata(), "sessions", "codex", "read_file_long.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := parse(t, b)
+	sent, err := oracle.Load("codex", "harness_over_48001")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Calls) != 2 {
+		t.Fatalf("%d calls, want 2", len(s.Calls))
+	}
+	cut, whole := s.Calls[0].Result, s.Calls[1].Result
+	if cut.Output.String() != sent.Output || !cut.Cut || !cut.Transcript {
+		t.Errorf("the long answer: %d bytes, cut %v, transcript's own form %v; want the %d bytes codex sent, cut, the transcript's differing", cut.Output.Len(), cut.Cut, cut.Transcript, len(sent.Output))
+	}
+	if whole.Output.Len() != 48000 || whole.Transcript {
+		t.Errorf("the answer of 48,000 bytes: %d bytes, transcript's own form %v", whole.Output.Len(), whole.Transcript)
+	}
+	if got := verdicts(t, s, readertest.FixtureRoot(t)); strings.Join(got, "\n") != "same\nsame" {
+		t.Errorf("check:\n%s", strings.Join(got, "\n"))
+	}
+}

@@ -225,6 +225,12 @@ wait:
 			}
 		}
 	}
+	if run.rollout == "" {
+		// A short conversation can end between two looks.
+		if files, _ := filepath.Glob(filepath.Join(codexHome, "sessions", "*", "*", "*", "rollout-*.jsonl")); len(files) == 1 {
+			run.rollout = files[0]
+		}
+	}
 	run.stdout, run.stderr = stdout.String(), stderr.String()
 	return run, nil
 }

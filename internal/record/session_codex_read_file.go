@@ -101,3 +101,20 @@ func readFileCatalog(bin string) ([]byte, error) {
 	model["experimental_supported_tools"] = []string{"read_file"}
 	return json.Marshal(map[string]any{"models": []any{model}})
 }
+
+func init() { sessionRecorder["codex-read-file-long"] = recordCodexReadFileLongSession }
+
+// codexReadFileLongConversation reads an answer one byte over the 48,000
+// the harness keeps for gpt-5-codex, which the rollout records whole and
+// the model got cut in the middle, and one of 48,000 bytes.
+var codexReadFileLongConversation = []sessionStep{
+	{calls: []sessionCall{{"read_file", `{"file_path":"$ROOT/codex/harness/over_48001.txt"}`}}},
+	{calls: []sessionCall{{"read_file", `{"file_path":"$ROOT/codex/harness/at_48000.txt"}`}}}, // kept whole
+}
+
+func recordCodexReadFileLongSession(name string, timeout time.Duration) error {
+	if name == "reads" {
+		name = "read_file_long"
+	}
+	return runCodexSession(name, timeout, codexReadFileLongConversation, codexReadFileCatalog)
+}

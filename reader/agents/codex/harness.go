@@ -47,13 +47,45 @@ func cxPlainBytes(lines, bytes int) int {
 	return n
 }
 
+// cxCut is where the harness cuts an answer of total bytes: its head ends
+// at headEnd, its tail starts at tailFrom, and marker goes between them;
+// ok is false when the whole answer is kept. boundary moves an offset of
+// the answer to a character boundary, down or up.
+func cxCut(total int, boundary func(at int, up bool) int) (headEnd, tailFrom int, marker string, ok bool) {
+	if total <= cxKeptBytes {
+		return 0, 0, "", false
+	}
+	headEnd = boundary(cxHeadBytes, false)
+	tailFrom = boundary(total-(cxKeptBytes-cxHeadBytes), true)
+	return headEnd, tailFrom, "…" + strconv.Itoa((total-cxKeptBytes+3)/4) + " tokens truncated…", true
+}
+
+// ModelView is a read_file answer as Codex's harness hands it to
+// gpt-5-codex. A rollout records the answer before the cut.
+func ModelView(answer string) string {
+	head, tail, marker, ok := cxCut(len(answer), func(at int, up bool) int {
+		for at > 0 && at < len(answer) && !utf8.RuneStart(answer[at]) {
+			if up {
+				at++
+			} else {
+				at--
+			}
+		}
+		return at
+	})
+	if !ok {
+		return answer
+	}
+	return answer[:head] + marker + answer[tail:]
+}
+
 // cxHarness is o, the handler's answer on its lines, as the model gets it.
 // next is the call that reads on from a line, the model's own: the harness
 // names none.
 func cxHarness(o *reader.Outcome, next func(line int) json.RawMessage) *reader.Outcome {
 	lines := o.Lines
 	total := cxAnswerBytes(lines)
-	if total <= cxKeptBytes || len(lines) == 0 {
+	if total <= cxKeptBytes {
 		return o
 	}
 	// Where each line starts and ends in the answer.
@@ -88,9 +120,7 @@ func cxHarness(o *reader.Outcome, next func(line int) json.RawMessage) *reader.O
 		}
 		return at
 	}
-	headEnd := boundary(cxHeadBytes, false)
-	tailFrom := boundary(total-(cxKeptBytes-cxHeadBytes), true)
-	marker := "…" + strconv.Itoa((total-cxKeptBytes+3)/4) + " tokens truncated…"
+	headEnd, tailFrom, marker, _ := cxCut(total, boundary)
 
 	last, resumes := -1, len(lines)
 	for i := range lines {

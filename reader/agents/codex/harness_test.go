@@ -4,11 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/readlens/readlens/internal/oracle"
 	"github.com/readlens/readlens/internal/readertest"
 	"github.com/readlens/readlens/reader"
 )
@@ -72,6 +75,32 @@ func TestPlainBytes(t *testing.T) {
 		}
 		if got, want := cxPlainBytes(n, bytes), cxAnswerBytes(lines); got != want {
 			t.Fatalf("%d lines of %d bytes: %d, want %d", n, bytes, got, want)
+		}
+	}
+}
+
+// TestModelView: a read_file answer cut as the harness cuts it, told from
+// its text alone (a rollout's record), is what Codex sent the model.
+func TestModelView(t *testing.T) {
+	root := readertest.FixtureRoot(t)
+	for name, file := range map[string]string{
+		"harness_at_48000": "at_48000.txt", "harness_over_48001": "over_48001.txt",
+		"harness_cjk": "cjk.txt", "harness_emoji": "emoji.txt", "harness_rows_3000": "rows_3000.txt",
+	} {
+		b, err := os.ReadFile(filepath.Join(root, "codex", "harness", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var answer []string
+		for i, l := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")[:min(2000, strings.Count(string(b), "\n"))] {
+			answer = append(answer, "L"+strconv.Itoa(i+1)+": "+l)
+		}
+		rec, err := oracle.Load("codex", name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ModelView(strings.Join(answer, "\n")); got != rec.Output {
+			t.Errorf("%s: %d bytes, the recording %d", name, len(got), len(rec.Output))
 		}
 	}
 }
