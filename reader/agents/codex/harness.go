@@ -63,20 +63,24 @@ func cxCut(total int, boundary func(at int, up bool) int) (headEnd, tailFrom int
 // ModelView is a read_file answer as Codex's harness hands it to
 // gpt-5-codex. A rollout records the answer before the cut.
 func ModelView(answer string) string {
-	head, tail, marker, ok := cxCut(len(answer), func(at int, up bool) int {
-		for at > 0 && at < len(answer) && !utf8.RuneStart(answer[at]) {
-			if up {
-				at++
-			} else {
-				at--
-			}
-		}
-		return at
-	})
+	head, tail, marker, ok := cxCut(len(answer), func(at int, up bool) int { return runeBoundary(answer, at, up) })
 	if !ok {
 		return answer
 	}
 	return answer[:head] + marker + answer[tail:]
+}
+
+// runeBoundary moves at, an offset of s, down or up to where a character
+// of s starts (or its end).
+func runeBoundary(s string, at int, up bool) int {
+	for at > 0 && at < len(s) && !utf8.RuneStart(s[at]) {
+		if up {
+			at++
+		} else {
+			at--
+		}
+	}
+	return at
 }
 
 // cxHarness is o, the handler's answer on its lines, as the model gets it.
@@ -107,16 +111,7 @@ func cxHarness(o *reader.Outcome, next func(line int) json.RawMessage) *reader.O
 			if at <= from || at >= ends[i] {
 				continue
 			}
-			text := lines[i].Text
-			k := at - from
-			for k > 0 && k < len(text) && !utf8.RuneStart(text[k]) {
-				if up {
-					k++
-				} else {
-					k--
-				}
-			}
-			return from + k
+			return from + runeBoundary(lines[i].Text, at-from, up)
 		}
 		return at
 	}
@@ -174,7 +169,9 @@ func cxHarness(o *reader.Outcome, next func(line int) json.RawMessage) *reader.O
 	if last < 0 {
 		t.FirstLine, t.LastLine = 0, 0
 	}
-	t.Resumes, t.Ends = lines[min(resumes, len(lines)-1)].N, lines[len(lines)-1].N
+	if resumes < len(lines) { // else the tail holds no line whole
+		t.Resumes, t.Ends = lines[resumes].N, lines[len(lines)-1].N
+	}
 	t.Next = next(t.LastLine + 1)
 	if last < 0 {
 		t.Next = next(lines[0].N)
