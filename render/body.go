@@ -282,15 +282,27 @@ func errorRows(st *theme.Styles, width int, text string) []string {
 const minimapWidth = 20
 
 // minimap is a bar showing which part of the file an expanded card covers:
-// "██████░░░░░░░░ lines 1–2000 of 2709". Only where the total is known
-// and the card does not cover all of it.
+// "██████░░░░░░░░ lines 1–2000 of 2709", and the tail an answer cut in
+// its middle keeps ("██░░░██░░ lines 1–322, 1690–2000 of 3000"). Only
+// where the total is known and the card does not cover all of it.
 func minimap(st *theme.Styles, width int, t reader.Truncation) []string {
 	if !t.TotalKnown || t.TotalLines <= 0 || t.FirstLine <= 0 || (t.FirstLine == 1 && t.LastLine >= t.TotalLines) {
 		return nil
 	}
 	bar := min(minimapWidth, max(width/3, 4))
-	from := (t.FirstLine - 1) * bar / t.TotalLines
-	to := max((t.LastLine*bar+t.TotalLines-1)/t.TotalLines, from+1)
-	cells := strings.Repeat("░", from) + strings.Repeat("█", to-from) + strings.Repeat("░", bar-to)
-	return prose(width, sentence{st.Hint, fmt.Sprintf("%s lines %d–%d of %d", cells, t.FirstLine, t.LastLine, t.TotalLines)})
+	cells := []rune(strings.Repeat("░", bar))
+	shade := func(first, last int) {
+		from := (first - 1) * bar / t.TotalLines
+		to := max((last*bar+t.TotalLines-1)/t.TotalLines, from+1)
+		for i := from; i < min(to, bar); i++ {
+			cells[i] = '█'
+		}
+	}
+	shade(t.FirstLine, t.LastLine)
+	shown := fmt.Sprintf("lines %d–%d", t.FirstLine, t.LastLine)
+	if t.Resumes > 0 {
+		shade(t.Resumes, t.Ends)
+		shown += fmt.Sprintf(", %d–%d", t.Resumes, t.Ends)
+	}
+	return prose(width, sentence{st.Hint, fmt.Sprintf("%s %s of %d", string(cells), shown, t.TotalLines)})
 }

@@ -268,6 +268,8 @@ func TestMinimap(t *testing.T) {
 	}{
 		{reader.Truncation{FirstLine: 1, LastLine: 2000, TotalLines: 2709, TotalKnown: true}, "███████████████░░░░░ lines 1–2000 of 2709"},
 		{reader.Truncation{FirstLine: 2001, LastLine: 2709, TotalLines: 2709, TotalKnown: true}, "░░░░░░░░░░░░░░██████ lines 2001–2709 of 2709"},
+		// Codex's harness: the head's lines, then the tail's.
+		{reader.Truncation{FirstLine: 1, LastLine: 322, TotalLines: 3000, TotalKnown: true, Resumes: 1690, Ends: 2000}, "███░░░░░░░░███░░░░░░ lines 1–322, 1690–2000 of 3000"},
 		{reader.Truncation{FirstLine: 1, LastLine: 5, TotalLines: 5, TotalKnown: true}, ""},
 		{reader.Truncation{FirstLine: 1, LastLine: 5}, ""},
 	} {
