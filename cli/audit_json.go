@@ -34,8 +34,11 @@ type jsonFinding struct {
 	FirstLine  int     `json:"first_line"`
 	LastLine   int     `json:"last_line"`
 	TotalLines *int    `json:"total_lines"` // null when the tool did not count them
-	Tokens     *int    `json:"tokens"`      // null with --no-tokens
-	Message    *string `json:"message"`     // null when the tool has no words for it
+	// The tail a cut in the middle of the answer leaves (codex's harness).
+	Resumes int     `json:"resumes,omitempty"`
+	Ends    int     `json:"ends,omitempty"`
+	Tokens  *int    `json:"tokens"`  // null with --no-tokens
+	Message *string `json:"message"` // null when the tool has no words for it
 }
 
 func (j *auditJSON) begin() error {
@@ -60,7 +63,7 @@ func marshal(v any) ([]byte, error) {
 
 func (j *auditJSON) file(f audit.File) error {
 	for _, x := range f.Findings {
-		jf := jsonFinding{Path: x.Path, Profile: x.Profile, Kind: string(x.Kind), FirstLine: x.FirstLine, LastLine: x.LastLine}
+		jf := jsonFinding{Path: x.Path, Profile: x.Profile, Kind: string(x.Kind), FirstLine: x.FirstLine, LastLine: x.LastLine, Resumes: x.Resumes, Ends: x.Ends}
 		if x.Tokenizer != "" {
 			jf.Tokens = &x.Tokens
 		}

@@ -715,3 +715,19 @@ func mustWriteFile(t *testing.T, name, text string) {
 		t.Fatal(err)
 	}
 }
+
+// TestAuditCodexHarnessTail: a codex answer cut in its middle by the
+// harness is a tokens cut whose finding gives the tail it keeps, in JSON
+// and in words.
+func TestAuditCodexHarnessTail(t *testing.T) {
+	auditProject(t, "codex/harness/rows_3000.txt")
+	code, out, stderr := cli(t, "audit", "--cwd", "/project", "--format", "json", "--profiles", "codex", "--no-tokens")
+	want := `{"path":"codex/harness/rows_3000.txt","profile":"codex","kind":"cut","cap":"tokens","first_line":1,"last_line":322,"total_lines":3000,"resumes":1690,"ends":2000,"tokens":null,"message":null}`
+	if code != exitOK || stderr != "" || !strings.Contains(out, "\n    "+want+"\n") {
+		t.Errorf("exit %d, stderr %q, output:\n%s\nwant the finding %s", code, stderr, out, want)
+	}
+	code, out, _ = cli(t, "audit", "--cwd", "/project", "--profiles", "codex", "--no-tokens")
+	if code != exitOK || !strings.Contains(out, "  codex  cut by its tokens cap · shows lines 1–322 and 1,690–2,000 of 3,000\n") {
+		t.Errorf("exit %d, text:\n%s", code, out)
+	}
+}

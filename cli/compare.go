@@ -190,8 +190,11 @@ type jsonFirst struct {
 	FirstLine  int  `json:"first_line"`
 	LastLine   int  `json:"last_line"`
 	TotalLines *int `json:"total_lines"` // null when the tool did not count them
-	Bytes      int  `json:"bytes"`
-	Tokens     *int `json:"tokens"` // null with --no-tokens
+	// The tail a cut in the middle of the answer leaves (codex's harness).
+	Resumes int  `json:"resumes,omitempty"`
+	Ends    int  `json:"ends,omitempty"`
+	Bytes   int  `json:"bytes"`
+	Tokens  *int `json:"tokens"` // null with --no-tokens
 }
 
 type jsonPlan struct {
@@ -218,7 +221,7 @@ func writeCompareJSON(w io.Writer, path string, rows []*compare.Row, terminal bo
 		}
 		a := jsonAgent{
 			Profile: r.Profile, Verdict: string(r.Verdict), Reason: r.Reason, Message: r.Message, Note: r.Note,
-			First: jsonFirst{FirstLine: r.First.FirstLine, LastLine: r.First.LastLine, Bytes: r.First.Bytes},
+			First: jsonFirst{FirstLine: r.First.FirstLine, LastLine: r.First.LastLine, Resumes: r.First.Resumes, Ends: r.First.Ends, Bytes: r.First.Bytes},
 			Plan:  jsonPlan{Calls: []json.RawMessage{}, Bytes: r.Plan.Bytes, ModelAsked: r.Plan.ModelAsked, End: r.Plan.End},
 			Unseen: jsonUnseen{LinesCut: r.Unseen.LinesCut, CharsLost: r.Unseen.CharsLost,
 				CRLFToLF: r.Unseen.CRLFToLF, BytesReplaced: r.Unseen.BytesReplaced, BOMBytes: r.Unseen.BOMBytes},

@@ -66,14 +66,22 @@ func AuditFinding(x audit.Finding) string {
 }
 
 func auditLines(x audit.Finding) string {
-	s := "lines " + Thousands(x.FirstLine)
-	if x.LastLine != x.FirstLine {
-		s += "–" + Thousands(x.LastLine)
+	s := "lines " + span(x.FirstLine, x.LastLine)
+	if x.Resumes > 0 {
+		s += " and " + span(x.Resumes, x.Ends)
 	}
 	if x.TotalKnown {
 		s += " of " + Thousands(x.TotalLines)
 	}
 	return s
+}
+
+// span is lines first to last: "12", "1–2,000".
+func span(first, last int) string {
+	if last == first {
+		return Thousands(first)
+	}
+	return Thousands(first) + "–" + Thousands(last)
 }
 
 // WorstFirst orders a file's findings worst first, keeping the

@@ -17,6 +17,9 @@ func TestAuditFinding(t *testing.T) {
 	}{
 		{audit.Finding{Kind: audit.KindCut, Cap: compare.CapLines, FirstLine: 1, LastLine: 2000, TotalLines: 3000, TotalKnown: true, Tokens: 12345, Tokenizer: "cl100k_base"},
 			"cut by its lines cap · shows lines 1–2,000 of 3,000 · first call 12,345 tok"},
+		// Codex's harness: the head, then the tail it keeps.
+		{audit.Finding{Kind: audit.KindCut, Cap: compare.CapTokens, FirstLine: 1, LastLine: 322, Resumes: 1690, Ends: 2000, TotalLines: 3000, TotalKnown: true},
+			"cut by its tokens cap · shows lines 1–322 and 1,690–2,000 of 3,000"},
 		{audit.Finding{Kind: audit.KindCut, Cap: compare.CapSize, Message: "File size (107374182400) is greater than 2 GiB"},
 			"cut by its size cap: nothing shown · “File size (107374182400) is greater than 2 GiB”"},
 		{audit.Finding{Kind: audit.KindRefused, Cap: compare.ReasonBinary, Message: "Cannot read binary file"},

@@ -235,9 +235,9 @@ func firstText(r *compare.Row) string {
 	c := r.First
 	var parts []string
 	if c.LastLine > 0 {
-		lines := Thousands(c.FirstLine)
-		if c.LastLine != c.FirstLine {
-			lines += "–" + Thousands(c.LastLine)
+		lines := span(c.FirstLine, c.LastLine)
+		if c.Resumes > 0 {
+			lines += ", " + span(c.Resumes, c.Ends)
 		}
 		if c.TotalKnown {
 			lines += " of " + Thousands(c.TotalLines)

@@ -67,11 +67,14 @@ type Finding struct {
 	FirstLine  int // the first call's window: 0 when it shows no line
 	LastLine   int
 	TotalLines int
-	TotalKnown bool   // the tool counted the file's lines
-	Tokens     int    // the first call's output, estimated (compare.Tokens)
-	Tokenizer  string // "" when no tokens were counted (Options.NoTokens)
-	Message    string // the first line of the tool's own error text, where it has one
-	Note       string // readlens's own remark, never the tool's
+	TotalKnown bool // the tool counted the file's lines
+	// Resumes and Ends are the tail the first call shows after a cut in
+	// its middle (compare.Call): 0 when there is none.
+	Resumes, Ends int
+	Tokens        int    // the first call's output, estimated (compare.Tokens)
+	Tokenizer     string // "" when no tokens were counted (Options.NoTokens)
+	Message       string // the first line of the tool's own error text, where it has one
+	Note          string // readlens's own remark, never the tool's
 	// Line is where the finding points: the first line the model is not
 	// shown (1 when it is shown none), or for unseen the first line with
 	// something hidden.

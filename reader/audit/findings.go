@@ -16,7 +16,8 @@ func findings(path string, row *compare.Row, tokens func(profile, text string) (
 	c := row.First
 	base := Finding{
 		Path: path, Profile: row.Profile, FirstLine: c.FirstLine, LastLine: c.LastLine,
-		TotalLines: c.TotalLines, TotalKnown: c.TotalKnown, Message: row.Message, Note: row.Note, Line: 1,
+		TotalLines: c.TotalLines, TotalKnown: c.TotalKnown, Resumes: c.Resumes, Ends: c.Ends,
+		Message: row.Message, Note: row.Note, Line: 1,
 	}
 	var out []Finding
 	switch row.Verdict {

@@ -101,10 +101,13 @@ type Call struct {
 	LastLine   int
 	TotalLines int
 	TotalKnown bool
-	Bytes      int // of the output the model receives
-	Tokens     int
-	IsError    bool
-	Silent     bool // the tool asked for no further call: the next one is the model's own
+	// Resumes and Ends are the tail an answer cut in its middle shows
+	// whole (reader.Truncation): 0 when there is none.
+	Resumes, Ends int
+	Bytes         int // of the output the model receives
+	Tokens        int
+	IsError       bool
+	Silent        bool // the tool asked for no further call: the next one is the model's own
 	// Result is the engine's answer; kept only with Options.KeepResults.
 	Result *reader.Result
 }
@@ -322,7 +325,7 @@ func record(res *reader.Result, count *tokenCounter, opts Options) Call {
 	t := res.Truncation
 	c := Call{
 		Args: res.Args, FirstLine: t.FirstLine, LastLine: t.LastLine,
-		TotalLines: t.TotalLines, TotalKnown: t.TotalKnown,
+		TotalLines: t.TotalLines, TotalKnown: t.TotalKnown, Resumes: t.Resumes, Ends: t.Ends,
 		Bytes: len(res.Output), Tokens: count.count(res.Output), IsError: res.IsError,
 	}
 	if opts.KeepResults {

@@ -197,6 +197,7 @@ func TestVerdicts(t *testing.T) {
 		cap, reason string
 		message     string // its start; ROOT stands for the fixture root
 		first       [3]int // first line, last line, total (-1: not counted)
+		tail        [2]int // the tail a cut in the answer's middle shows
 		calls       int
 		modelAsked  bool
 		end         string
@@ -218,6 +219,9 @@ func TestVerdicts(t *testing.T) {
 		{"lines_3000.txt", "crush", want{verdict: compare.Cut, cap: "lines", first: [3]int{1, 200, -1}, calls: 15, modelAsked: true, end: lastLine, size: 28893}},
 		{"lines_3000.txt", "envelope", want{verdict: compare.Cut, cap: "lines", first: [3]int{1, 500, 3000}, calls: 6, modelAsked: true, end: lastLine, size: 28893}},
 		{"lines_3000.txt", "opencode-legacy", want{verdict: compare.Cut, cap: "lines", first: [3]int{1, 2000, 3001}, calls: 2, modelAsked: true, end: lastLine, size: 28893}},
+		// Codex's harness keeps the head and the tail of an answer over
+		// 48,000 bytes: the plan reads on from the head's last line.
+		{"codex/harness/rows_3000.txt", "codex", want{verdict: compare.Cut, cap: "tokens", first: [3]int{1, 322, 3000}, tail: [2]int{1690, 2000}, calls: 9, modelAsked: false, end: lastLine, size: 208893}},
 		// Binary: refused by the engine's facts, or by Claude Code's words.
 		{"prog.exe", "opencode", want{verdict: compare.Refused, reason: "binary", message: "Cannot read binary file: ROOT/prog.exe", calls: 1, modelAsked: true, end: "no_next", size: 1024}},
 		{"prog.exe", "claude-code", want{verdict: compare.Refused, reason: "binary", message: "<tool_use_error>This tool cannot read binary files. The file appears to be a binary .exe file.", calls: 1, modelAsked: true, end: "no_next", size: -1}},
@@ -295,9 +299,9 @@ func TestVerdicts(t *testing.T) {
 			}
 			if row.Verdict != w.verdict || row.Cap != w.cap || row.Reason != w.reason || !strings.HasPrefix(row.Message, msg) || (msg == "") != (row.Message == "") ||
 				first != w.first || len(row.Plan.Calls) != w.calls || row.Plan.ModelAsked != w.modelAsked || row.Plan.End != w.end ||
-				row.Unseen != w.unseen || row.Size != w.size {
-				t.Errorf("got verdict %s cap %q reason %q message %q first %v calls %d asked %v end %s unseen %+v size %d\nwant %+v",
-					row.Verdict, row.Cap, row.Reason, row.Message, first, len(row.Plan.Calls), row.Plan.ModelAsked, row.Plan.End, row.Unseen, row.Size, w)
+				row.Unseen != w.unseen || row.Size != w.size || [2]int{row.First.Resumes, row.First.Ends} != w.tail {
+				t.Errorf("got verdict %s cap %q reason %q message %q first %v tail %d-%d calls %d asked %v end %s unseen %+v size %d\nwant %+v",
+					row.Verdict, row.Cap, row.Reason, row.Message, first, row.First.Resumes, row.First.Ends, len(row.Plan.Calls), row.Plan.ModelAsked, row.Plan.End, row.Unseen, row.Size, w)
 			}
 			if w.tokenizer != "" {
 				// The first call again, counted here with the tokenizer named.
