@@ -17,9 +17,11 @@ import (
 
 func init() { recorder["cline"] = runCline }
 
-// runCline runs shared/oracles/cline_read_files.mjs with the tool input and
-// keeps what the model receives: the answer as JSON text, or, when the
-// input's schema rejects it, the runtime's {"error": ...} result.
+// runCline runs the tool with the input as shared/oracles/cline_read_files.mjs
+// does, and its answer through Cline's message builder
+// (internal/record/cline_transport.mjs), and keeps what the model receives:
+// the answer as JSON text, or, when the input's schema rejects it, the
+// runtime's {"error": ...} result.
 func runCline(env oracleEnv, args string) (*record, error) {
 	if os.Getenv("CLINE_CORE_DIR") == "" {
 		return nil, fmt.Errorf("set CLINE_CORE_DIR to the folder holding node_modules/@cline/core")
@@ -29,7 +31,11 @@ func runCline(env oracleEnv, args string) (*record, error) {
 	if !env.noImages {
 		env.extraEnv = append(env.extraEnv, "MODEL_SUPPORTS_IMAGES=1")
 	}
-	stdout, stderr, timedOut, err := command(env, "node", filepath.Join(env.scripts, "cline_read_files.mjs"), args)
+	script, err := filepath.Abs("internal/record/cline_transport.mjs")
+	if err != nil {
+		return nil, err
+	}
+	stdout, stderr, timedOut, err := command(env, "node", script, args)
 	r := &record{}
 	r.Attachments = []oracle.Attachment{}
 	if timedOut {

@@ -140,6 +140,37 @@ func Escape(b *strings.Builder, s string) {
 	b.WriteString(s[start:])
 }
 
+// EscapeHalves is Escape for a JavaScript string that holds unpaired
+// surrogates, kept in s as WTF-8 (ED A0..BF 80..BF): JSON.stringify
+// writes each as its escape, \ud83d. Other bytes that are not UTF-8 are
+// U+FFFD, as in Escape.
+func EscapeHalves(b *strings.Builder, s string) {
+	for {
+		i := wtf8Half(s)
+		if i < 0 {
+			Escape(b, s)
+			return
+		}
+		Escape(b, s[:i])
+		u := 0xd000 | rune(s[i+1]&0x3f)<<6 | rune(s[i+2]&0x3f)
+		b.WriteString(`\u`)
+		for shift := 12; shift >= 0; shift -= 4 {
+			b.WriteByte(hexDigits[u>>shift&0xf])
+		}
+		s = s[i+3:]
+	}
+}
+
+// wtf8Half is where s holds its first unpaired surrogate as WTF-8, or -1.
+func wtf8Half(s string) int {
+	for i := 0; i+2 < len(s); i++ {
+		if s[i] == 0xed && s[i+1] >= 0xa0 && s[i+1] <= 0xbf && s[i+2]&0xc0 == 0x80 {
+			return i
+		}
+	}
+	return -1
+}
+
 // jsShortEscapes are JSON's two-character escapes, by the byte they
 // escape: a table, since Go source has a tab to escape on nearly every
 // line, and each was a map lookup.

@@ -52,7 +52,7 @@ var info = reader.Info{
 	Name: "cline", Agent: "Cline", Release: "@cline/core 0.0.86", Tool: "read_files",
 	Source:     "createDefaultTools' read_files and the file-read executor (npm @cline/core; sdk/packages/core/src/extensions/tools/, executors/file-read.ts)",
 	Spec:       "shared/research/others.md §3.1",
-	Recordings: "testdata/oracle/cline, with shared/oracles/cline_read_files.mjs",
+	Recordings: "testdata/oracle/cline, with internal/record/cline_transport.mjs: the tool as shared/oracles/cline_read_files.mjs runs it, then Cline's message builder",
 	Params: []reader.Param{
 		{Name: "files", Type: "array of {path, start_line, end_line}", Required: true,
 			Doc: "files to read; start_line/end_line are optional, one-based and inclusive"},
@@ -62,6 +62,7 @@ var info = reader.Info{
 		"lines over 2000 characters (UTF-16 units) end in ' [line truncated]'",
 		"'N | line', numbers padded to the widest shown; no binary detection",
 		"text files up to 100,000,000 bytes; the answer is a JSON array, one entry per file",
+		"Cline's message builder keeps 8,000 characters (UTF-16 units) of each file's result: a longer one keeps its two ends around '...[truncated N chars]...'",
 	},
 	Notes: []string{
 		"images are answered as for a model with image input (the oracle run with MODEL_SUPPORTS_IMAGES=1) unless the read says the model has none (--no-images); the image part is printed inside the JSON text, base64 and all, as JSON.stringify writes the answer",
@@ -246,10 +247,14 @@ func nodeNormalize(p string) string {
 }
 
 // WholeWhenPlain says a plain page the window left whole is worded whole:
-// the window holds 2000 lines and 48,000 characters, and what Format
-// refuses first (an image's name, a file over 100 MB) the plan refused
-// from the stat.
-func (cline) WholeWhenPlain(*reader.Plan, reader.PlainPage) bool { return true }
+// the window holds 2000 lines and 48,000 characters, what Format refuses
+// first (an image's name, a file over 100 MB) the plan refused from the
+// stat, and the message builder keeps a result of up to 8,000 units
+// (transport.go), which its bytes bound.
+func (cline) WholeWhenPlain(_ *reader.Plan, pg reader.PlainPage) bool {
+	width := len(strconv.Itoa(pg.Lines))
+	return pg.Bytes+pg.Lines*(width+len(" | "))+max(pg.Lines-1, 0) <= clKeptUnits
+}
 
 func (cline) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	c := p.Call.(*clCall)
@@ -301,7 +306,7 @@ func (cline) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	t.FirstLine, t.LastLine = pg.Lines[0].N, last
 	t.TotalLines, t.TotalKnown = pg.Total, true
 	if last >= total {
-		return o
+		return clTransport(o, width, "", c.nextAt)
 	}
 	shownTotal := strconv.Itoa(total)
 	capped := pg.Stop == reader.StopBudget || pg.Stop == reader.StopMaxLines
@@ -309,7 +314,8 @@ func (cline) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 		shownTotal = strconv.Itoa(scanEnd) + "+ lines"
 		t.TotalKnown = false
 	}
-	o.Notice(fmt.Sprintf("\n\n[Showing lines %d-%d of %s. Use start_line/end_line to read other sections.]", c.start, last, shownTotal))
+	notice := fmt.Sprintf("\n\n[Showing lines %d-%d of %s. Use start_line/end_line to read other sections.]", c.start, last, shownTotal)
+	o.Notice(notice)
 	switch pg.Stop {
 	case reader.StopBudget:
 		t.Cap = reader.CapBytes
@@ -319,8 +325,13 @@ func (cline) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 		t.Cap = reader.CapLimit
 	}
 	t.NextOffset = last + 1
-	t.Next = json.RawMessage(`{"files":[` + string(reader.JSONObject("path", c.entry.path, "start_line", last+1)) + `]}`)
-	return o
+	t.Next = c.nextAt(last + 1)
+	return clTransport(o, width, notice, c.nextAt)
+}
+
+// nextAt is the call that reads the file on from line.
+func (c *clCall) nextAt(line int) json.RawMessage {
+	return json.RawMessage(`{"files":[` + string(reader.JSONObject("path", c.entry.path, "start_line", line)) + `]}`)
 }
 
 // Join is the array the tool returns, as the model receives it:
@@ -372,7 +383,7 @@ func (cline) Join(calls []reader.Args, answers []*reader.Outcome) *reader.Outcom
 				continue
 			}
 			text := pt.Text
-			o.AddWritten(pt, func(b *strings.Builder) { node.Escape(b, text) })
+			o.AddWritten(pt, func(b *strings.Builder) { node.EscapeHalves(b, text) })
 		}
 		o.Frame(`","success":true}`)
 	}
