@@ -1,6 +1,9 @@
 package node
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestToFixed checks toFixed against what Node 20 prints for the same
 // doubles (node -e 'console.log(x.toFixed(2))'): ties of the exact binary
@@ -16,6 +19,23 @@ func TestToFixed(t *testing.T) {
 	} {
 		if got := ToFixed(c.f, 2); got != c.want {
 			t.Errorf("ToFixed(%v, 2) = %q, want %q", c.f, got, c.want)
+		}
+	}
+}
+
+// TestEscapeHalves: an unpaired surrogate kept as WTF-8 is written as
+// JSON.stringify writes it; the rest as Escape writes it.
+func TestEscapeHalves(t *testing.T) {
+	for in, want := range map[string]string{
+		"a\xed\xa0\xbd":     `a\ud83d`,
+		"\xed\xb8\x80b\n":   `\ude00b\n`,
+		"plain \"text\"\t😀": `plain \"text\"\t😀`,
+		"bad \xff":          "bad \ufffd",
+	} {
+		var b strings.Builder
+		EscapeHalves(&b, in)
+		if b.String() != want {
+			t.Errorf("EscapeHalves(%q) = %q, want %q", in, b.String(), want)
 		}
 	}
 }
