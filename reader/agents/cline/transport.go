@@ -59,15 +59,7 @@ func clTransport(o *reader.Outcome, width int, notice string, next func(line int
 	if !ok || len(lines) == 0 {
 		return o
 	}
-	last, resumes := -1, len(lines)
-	for i := range lines {
-		if ends[i] <= keep {
-			last = i
-		}
-		if starts[i] >= total-keep && resumes == len(lines) {
-			resumes = i
-		}
-	}
+	last, resumes := reader.MiddleLines(starts, ends, keep, total-keep)
 	cut := o
 	if output := o.Output(); output != "" {
 		// A line the tool cut inside a surrogate pair ends in a U+FFFD
@@ -107,22 +99,7 @@ func clTransport(o *reader.Outcome, width int, notice string, next func(line int
 		// of the lines shown whole in the head.
 		cut.Lines = lines[:last+1]
 	}
-	t := &cut.Truncation
-	t.CutLines = t.CutLines[:0]
-	for _, l := range cut.Lines {
-		if l.Cut {
-			t.CutLines = append(t.CutLines, l.N)
-		}
-	}
-	t.Cap, t.Silent, t.Resumes, t.Ends = reader.CapBytes, true, 0, 0
-	if resumes < len(lines) {
-		t.Resumes, t.Ends = lines[resumes].N, lines[len(lines)-1].N
-	}
-	if last < 0 {
-		t.FirstLine, t.LastLine, t.Next = 0, 0, next(lines[0].N)
-	} else {
-		t.LastLine, t.Next = lines[last].N, next(lines[last].N+1)
-	}
+	cut.SetMiddleCut(lines, last, resumes, reader.CapBytes, next)
 	return cut
 }
 

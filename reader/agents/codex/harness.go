@@ -117,15 +117,7 @@ func cxHarness(o *reader.Outcome, next func(line int) json.RawMessage) *reader.O
 	}
 	headEnd, tailFrom, marker, _ := cxCut(total, boundary)
 
-	last, resumes := -1, len(lines)
-	for i := range lines {
-		if ends[i] <= headEnd {
-			last = i
-		}
-		if starts[i] >= tailFrom && resumes == len(lines) {
-			resumes = i
-		}
-	}
+	last, resumes := reader.MiddleLines(starts, ends, headEnd, tailFrom)
 	cut := o
 	if output := o.Output(); output != "" {
 		cut = reader.OutcomeSized(2*len(lines)+8, cxKeptBytes+len(marker))
@@ -157,24 +149,6 @@ func cxHarness(o *reader.Outcome, next func(line int) json.RawMessage) *reader.O
 		// of the lines shown whole in the head.
 		cut.Lines = lines[:last+1]
 	}
-	t := &cut.Truncation
-	t.CutLines = t.CutLines[:0]
-	for _, l := range cut.Lines {
-		if l.Cut {
-			t.CutLines = append(t.CutLines, l.N)
-		}
-	}
-	t.Cap, t.Silent = reader.CapTokens, true
-	t.LastLine = lines[max(last, 0)].N
-	if last < 0 {
-		t.FirstLine, t.LastLine = 0, 0
-	}
-	if resumes < len(lines) { // else the tail holds no line whole
-		t.Resumes, t.Ends = lines[resumes].N, lines[len(lines)-1].N
-	}
-	t.Next = next(t.LastLine + 1)
-	if last < 0 {
-		t.Next = next(lines[0].N)
-	}
+	cut.SetMiddleCut(lines, last, resumes, reader.CapTokens, next)
 	return cut
 }

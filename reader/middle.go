@@ -1,0 +1,50 @@
+package reader
+
+import "encoding/json"
+
+// What surrounds a tool may cut the middle out of its answer before the
+// model gets it (Codex's history keeps a long tool output's head and tail,
+// Cline's message builder each string's): the model sees the head's lines
+// and the tail's, and none of those between whole. The profile cuts the
+// text; these give the facts of such a cut alike.
+
+// MiddleLines are the lines an answer cut in its middle shows whole, its
+// lines spanning starts[i] to ends[i] (in the unit the cut counts): the
+// head's last, the last line ending by head (-1 when none), and the
+// tail's first, the first line starting at tail or after (len(starts)
+// when none).
+func MiddleLines(starts, ends []int, head, tail int) (last, resumes int) {
+	last, resumes = -1, len(starts)
+	for i := range starts {
+		if ends[i] <= head {
+			last = i
+		}
+		if starts[i] >= tail && resumes == len(starts) {
+			resumes = i
+		}
+	}
+	return last, resumes
+}
+
+// SetMiddleCut records on o's facts that its answer on lines was cut in
+// its middle by cp, lines[:last+1] and lines[resumes:] shown whole: o.Lines
+// holds the head's lines already. Nothing names a next call, so next, the
+// call that reads on from a line, is the model's own.
+func (o *Outcome) SetMiddleCut(lines []Line, last, resumes int, cp Cap, next func(line int) json.RawMessage) {
+	t := &o.Truncation
+	t.CutLines = t.CutLines[:0]
+	for _, l := range o.Lines {
+		if l.Cut {
+			t.CutLines = append(t.CutLines, l.N)
+		}
+	}
+	t.Cap, t.Silent, t.Resumes, t.Ends = cp, true, 0, 0
+	if resumes < len(lines) {
+		t.Resumes, t.Ends = lines[resumes].N, lines[len(lines)-1].N
+	}
+	if last < 0 {
+		t.FirstLine, t.LastLine, t.Next = 0, 0, next(lines[0].N)
+		return
+	}
+	t.LastLine, t.Next = lines[last].N, next(lines[last].N+1)
+}
