@@ -48,3 +48,28 @@ func (o *Outcome) SetMiddleCut(lines []Line, last, resumes int, cp Cap, next fun
 	}
 	t.LastLine, t.Next = lines[last].N, next(lines[last].N+1)
 }
+
+// AnswerLength is the length of an answer that joins lines with a
+// separator of one unit, each line taking size(l) units.
+func AnswerLength(lines []Line, size func(Line) int) int {
+	n := max(len(lines)-1, 0)
+	for _, l := range lines {
+		n += size(l)
+	}
+	return n
+}
+
+// LineSpans are where each line starts and ends in such an answer.
+func LineSpans(lines []Line, size func(Line) int) (starts, ends []int) {
+	starts, ends = make([]int, len(lines)), make([]int, len(lines))
+	at := 0
+	for i, l := range lines {
+		if i > 0 {
+			at++
+		}
+		starts[i] = at
+		at += size(l)
+		ends[i] = at
+	}
+	return starts, ends
+}

@@ -40,25 +40,20 @@ func clKeep(total int) (keep int, marker string, ok bool) {
 // from a line, the model's own: the builder names none.
 func clTransport(o *reader.Outcome, width int, notice string, next func(line int) json.RawMessage) *reader.Outcome {
 	lines := o.Lines
-	// Where each line starts and ends in the result, in UTF-16 units.
-	starts, ends := make([]int, len(lines)), make([]int, len(lines))
-	at := 0
-	for i, l := range lines {
-		if i > 0 {
-			at++
-		}
-		starts[i] = at
-		at += max(width, len(strconv.Itoa(l.N))) + len(" | ") + units(l.Text)
+	// A line's length in the result, in UTF-16 units.
+	size := func(l reader.Line) int {
+		n := max(width, len(strconv.Itoa(l.N))) + len(" | ") + units(l.Text)
 		if l.Cut {
-			at += len(clCutSuffix)
+			n += len(clCutSuffix)
 		}
-		ends[i] = at
+		return n
 	}
-	total := at + units(notice)
+	total := reader.AnswerLength(lines, size) + units(notice)
 	keep, marker, ok := clKeep(total)
 	if !ok || len(lines) == 0 {
 		return o
 	}
+	starts, ends := reader.LineSpans(lines, size)
 	last, resumes := reader.MiddleLines(starts, ends, keep, total-keep)
 	cut := o
 	if output := o.Output(); output != "" {
@@ -104,13 +99,7 @@ func clTransport(o *reader.Outcome, width int, notice string, next func(line int
 }
 
 // units is the length of s in UTF-16 units, JavaScript's length.
-func units(s string) int {
-	n := 0
-	for _, r := range s {
-		n += utf16.RuneLen(r)
-	}
-	return n
-}
+func units(s string) int { return int(reader.SizeOf(s).UTF16) }
 
 // unitSlice is s.slice(from, to) in UTF-16 units, as JavaScript slices: a
 // surrogate pair it splits leaves its half, kept as WTF-8

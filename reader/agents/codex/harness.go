@@ -24,16 +24,9 @@ const (
 
 // cxAnswerBytes is the length of the answer the lines make: "L{n}: text"
 // joined by \n.
-func cxAnswerBytes(lines []reader.Line) int {
-	n := 0
-	for i, l := range lines {
-		if i > 0 {
-			n++
-		}
-		n += cxPrefixBytes(l.N) + len(l.Text)
-	}
-	return n
-}
+func cxAnswerBytes(lines []reader.Line) int { return reader.AnswerLength(lines, cxLineBytes) }
+
+func cxLineBytes(l reader.Line) int { return cxPrefixBytes(l.N) + len(l.Text) }
 
 func cxPrefixBytes(n int) int { return len("L: ") + len(strconv.Itoa(n)) }
 
@@ -92,17 +85,7 @@ func cxHarness(o *reader.Outcome, next func(line int) json.RawMessage) *reader.O
 	if total <= cxKeptBytes {
 		return o
 	}
-	// Where each line starts and ends in the answer.
-	starts, ends := make([]int, len(lines)), make([]int, len(lines))
-	at := 0
-	for i, l := range lines {
-		if i > 0 {
-			at++
-		}
-		starts[i] = at
-		at += cxPrefixBytes(l.N) + len(l.Text)
-		ends[i] = at
-	}
+	starts, ends := reader.LineSpans(lines, cxLineBytes)
 	// The cuts fall on character boundaries: only a line's text holds
 	// characters of more than a byte.
 	boundary := func(at int, up bool) int {
