@@ -143,8 +143,8 @@ func examine(ctx context.Context, fsys FS, p *Plan) (f Found) {
 		f.Size, f.TooLarge = st.Size(), true
 		return f
 	}
-	if pg, ok := plainWhole(p, file, sample, f.Size); ok {
-		f.Plain = &pg
+	if pg, cut, ok := plainWhole(p, file, sample, f.Size); ok {
+		f.Plain, f.PlainCut = &pg, cut
 		return f
 	}
 	f.Page = readText(ctx, file, sample, p, bufferFor(f.Size), f.Size, f.ModTime, &f.BytesRead)

@@ -38,15 +38,26 @@ func (o *Outcome) SetMiddleCut(lines []Line, last, resumes int, cp Cap, next fun
 			t.CutLines = append(t.CutLines, l.N)
 		}
 	}
-	t.Cap, t.Silent, t.Resumes, t.Ends = cp, true, 0, 0
-	if resumes < len(lines) {
-		t.Resumes, t.Ends = lines[resumes].N, lines[len(lines)-1].N
+	lastN, resumesN, ends := 0, 0, 0
+	if last >= 0 {
+		lastN = lines[last].N
 	}
-	if last < 0 {
-		t.FirstLine, t.LastLine, t.Next = 0, 0, next(lines[0].N)
+	if resumes < len(lines) {
+		resumesN, ends = lines[resumes].N, lines[len(lines)-1].N
+	}
+	o.setMiddle(lines[0].N, lastN, resumesN, ends, cp, next)
+}
+
+// setMiddle sets the facts of a cut whose head shows lines first to last
+// whole (last 0: none), and its tail resumes to ends (0: none).
+func (o *Outcome) setMiddle(first, last, resumes, ends int, cp Cap, next func(line int) json.RawMessage) {
+	t := &o.Truncation
+	t.Cap, t.Silent, t.Resumes, t.Ends = cp, true, resumes, ends
+	if last == 0 {
+		t.FirstLine, t.LastLine, t.Next = 0, 0, next(first)
 		return
 	}
-	t.LastLine, t.Next = lines[last].N, next(lines[last].N+1)
+	t.LastLine, t.Next = last, next(last+1)
 }
 
 // AnswerLength is the length of an answer that joins lines with a

@@ -17,8 +17,11 @@ import (
 // UTF-16 units, and one code point, as it has bytes). For a caller that
 // wants the facts alone (Request.FactsOnly) the engine then skips decoding
 // and wording the file, when the window's caps leave it whole and the
-// profile says its wording adds none (PlainWhole). Anything else, or a
-// profile that does not say, is read and worded as always.
+// profile says its wording adds none (PlainWhole), and for a caller that
+// wants no words at all (Request.NoWords), when what surrounds the tool
+// cuts the answer's middle at a length the page's lines tell (PlainCut).
+// Anything else, or a profile that does not say, is read and worded as
+// always.
 
 // PlainPage is the shape of a plain file, shown whole.
 type PlainPage struct {
@@ -26,10 +29,13 @@ type PlainPage struct {
 	Lines   int   // the lines the window shows, by the plan's Split
 	Bytes   int   // the lines' text together: the file less its newlines
 	Longest int   // the longest line in bytes: at least its UTF-16 units and its code points
+	ASCII   bool  // every byte is ASCII: a line's bytes are its UTF-16 units and its code points
 	// Text is the file itself, which is also its lines joined by "\n"
 	// (less the last, when the split makes no line of an empty end). It
 	// lies in the held bytes: keep none of it past the call.
 	Text string
+
+	newlines int
 }
 
 // PlainWhole is implemented by a profile that can tell from a plain page
@@ -45,6 +51,7 @@ type PlainWhole interface {
 type plainShape struct {
 	once     sync.Once
 	plain    bool
+	ascii    bool
 	newlines int
 	longest  int  // bytes, without the \n
 	endsNL   bool // the last byte is a \n
@@ -88,7 +95,7 @@ func (s *plainShape) survey(data []byte) *plainShape {
 				}
 			}
 		}
-		s.plain = len(data) > 0
+		s.plain, s.ascii = len(data) > 0, ascii
 		for rest := data; len(rest) > 0; {
 			i := bytes.IndexByte(rest, '\n')
 			if i < 0 {
@@ -105,21 +112,23 @@ func (s *plainShape) survey(data []byte) *plainShape {
 }
 
 // plainWhole is the page of a held plain file that p's window shows
-// whole, and whether there is one: the default window of a file no cap
-// reaches, which the profile says it words whole. Every comparison keeps
-// a margin of one, whichever side of a cap the tool's own test falls.
-func plainWhole(p *Plan, file File, sample []byte, size int64) (PlainPage, bool) {
+// whole, and whether the engine knows the answer from it: the default
+// window of a file no cap reaches, which the profile says it words whole,
+// or, when no one asked for words, whose middle it says what surrounds
+// the tool cuts (the cut, nil when whole). Every comparison keeps a
+// margin of one, whichever side of a cap the tool's own test falls.
+func plainWhole(p *Plan, file File, sample []byte, size int64) (PlainPage, *MiddleCut, bool) {
 	h, ok := file.(*heldFile)
 	if !ok || p.whole == nil || h.shape == nil || p.Tail > 0 || p.marks != nil ||
 		int64(len(h.data)) != size || h.offset() != len(sample) {
-		return PlainPage{}, false
+		return PlainPage{}, nil, false
 	}
 	s := h.shape.survey(h.data)
 	if !s.plain {
-		return PlainPage{}, false
+		return PlainPage{}, nil, false
 	}
-	pg := PlainPage{Size: size, Lines: s.newlines, Bytes: len(h.data) - s.newlines, Longest: s.longest,
-		Text: unsafe.String(unsafe.SliceData(h.data), len(h.data))}
+	pg := PlainPage{Size: size, Lines: s.newlines, Bytes: len(h.data) - s.newlines, Longest: s.longest, ASCII: s.ascii,
+		Text: unsafe.String(unsafe.SliceData(h.data), len(h.data)), newlines: s.newlines}
 	if !s.endsNL || p.Text.Split.Phantom {
 		pg.Lines++
 	}
@@ -131,15 +140,27 @@ func plainWhole(p *Plan, file File, sample []byte, size int64) (PlainPage, bool)
 		w.Cut.Max > 0 && pg.Longest >= w.Cut.Max,
 		pg.Longest >= w.retain(),
 		w.Budget.Max > 0 && pg.Bytes+w.Budget.Each*pg.Lines+w.Budget.Sep*(pg.Lines-1) >= w.Budget.Max:
-		return PlainPage{}, false
+		return PlainPage{}, nil, false
 	}
-	return pg, p.whole.WholeWhenPlain(p, pg)
+	if p.whole.WholeWhenPlain(p, pg) {
+		return pg, nil, true
+	}
+	if p.cut != nil {
+		if cut, ok := p.cut.CutWhenPlain(p, pg); ok {
+			return pg, &cut, true
+		}
+	}
+	return PlainPage{}, nil, false
 }
 
 // plainOutcome is the answer the engine gives for a plain page instead of
-// the tool's words: the facts of a whole read (Result.Unworded).
-func plainOutcome(pg *PlainPage) *Outcome {
+// the tool's words: the facts of a whole read (Result.Unworded), or of
+// the cut in its middle.
+func plainOutcome(pg *PlainPage, cut *MiddleCut) *Outcome {
 	o := &Outcome{noWords: true}
+	if cut != nil {
+		return cut.outcome(o)
+	}
 	o.Truncation = Truncation{FirstLine: 1, LastLine: pg.Lines, TotalLines: pg.Lines, TotalKnown: true}
 	return o
 }

@@ -114,6 +114,9 @@ type Plan struct {
 	// whole is the profile, when the request wants facts alone and the
 	// profile can tell a plain page it words whole (plain.go).
 	whole PlainWhole
+	// cut is the profile, when the request wants no words and the profile
+	// can tell where what surrounds the tool cuts a plain page (plain.go).
+	cut PlainCut
 	// noWords is the request's: the page's outcome keeps no text.
 	noWords bool
 }
@@ -190,7 +193,10 @@ type Found struct {
 	Extras  []Extra
 	// Plain is the shape of a plain file shown whole, when the engine knew
 	// the answer from it and read nothing more (plain.go): Page is nil.
-	Plain *PlainPage
+	// PlainCut, when set, is the cut the profile said its answer makes in
+	// the page's middle.
+	Plain    *PlainPage
+	PlainCut *MiddleCut
 
 	BytesRead int64
 

@@ -105,11 +105,14 @@ func readOne(ctx context.Context, env Env, p Profile, args Args) (*Plan, *Found,
 			plan.factsOnly = true
 			plan.whole, _ = p.(PlainWhole)
 			plan.noWords = env.noWords
+			if plan.noWords {
+				plan.cut, _ = p.(PlainCut)
+			}
 		}
 		found = examine(ctx, env.FS, plan) // stat, classify, detect, decode, window
 		switch {
 		case found.Plain != nil:
-			out = plainOutcome(found.Plain) // whole, and no one asked for the words
+			out = plainOutcome(found.Plain, found.PlainCut) // known from its shape, and no one asked for the words
 		case found.Blocked != "":
 			out = formatBlocked(p, plan, &found) // the blocklist refused it
 		default:

@@ -162,14 +162,79 @@ func TestPlainWholeIsWhole(t *testing.T) {
 	defer stats.Close()
 	shaped := map[string]int{}
 	for _, f := range files {
-		factsBothWays(t, f.path, dir, stats, shaped, true)
+		factsBothWays(t, f.path, dir, stats, all.Profiles, shaped, true)
 	}
 	for _, p := range all.Profiles {
 		if shaped[p.Info().Name] == 0 {
 			t.Errorf("%s: never answered from a plain file's shape", p.Info().Name)
 		}
+		if _, cuts := p.(reader.PlainCut); cuts && shaped[p.Info().Name+" cut"] == 0 {
+			t.Errorf("%s: never told a cut from a plain file's shape", p.Info().Name)
+		}
 	}
 	t.Logf("answered from the shape: %v of %d files, twice each", shaped, len(files))
+}
+
+// TestPlainCutAtItsEdges: the cut in the middle the engine tells from a
+// plain page's shape (reader.PlainCut) is the read's, for pages of even
+// lines whose ends fall on, just before and just after the head's end and
+// the tail's start, in turn, as the line width and count vary.
+func TestPlainCutAtItsEdges(t *testing.T) {
+	dir := t.TempDir()
+	stats := &reader.StatCache{}
+	defer stats.Close()
+	var cutters reader.Profiles
+	for _, p := range all.Profiles {
+		if _, ok := p.(reader.PlainCut); ok {
+			cutters = append(cutters, p)
+		}
+	}
+	shaped := map[string]int{}
+	i := 0
+	page := func(lines, width, first, last int, newline bool) {
+		body := strings.Repeat("f", first) + "\n" + strings.Repeat(strings.Repeat("x", width)+"\n", lines-2) + strings.Repeat("l", last)
+		if newline {
+			body += "\n"
+		}
+		path := filepath.Join(dir, fmt.Sprintf("%04d.txt", i))
+		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		factsBothWays(t, path, dir, stats, cutters, shaped, false)
+		i++
+	}
+	// A line more on the first and the last line moves the head's end and
+	// the tail's start by a byte: a whole line's worth of such steps puts
+	// each on a line's end, and either side of it.
+	for _, lines := range []int{170, 701, 1999} {
+		for _, width := range []int{9, 23, 57, 89} {
+			for more := range width + 9 {
+				page(lines, width, width+more, width+more, more%2 == 0)
+			}
+		}
+	}
+	for _, p := range cutters {
+		if shaped[p.Info().Name+" cut"] < 100 {
+			t.Errorf("%s: told %d cuts from the shape", p.Info().Name, shaped[p.Info().Name+" cut"])
+		}
+	}
+}
+
+// cutFromShape says the engine answered short, a cut read without words,
+// from the page's shape (reader.PlainCut): its head's lines are numbered,
+// without the text the read's lines have.
+func cutFromShape(short, read *reader.Result) bool {
+	if !short.Unworded || len(short.Lines) == 0 || len(short.Lines) != len(read.Lines) {
+		return false
+	}
+	text := false
+	for i, l := range short.Lines {
+		if l.Text != "" {
+			return false
+		}
+		text = text || read.Lines[i].Text != ""
+	}
+	return text
 }
 
 // TestFactsOfTheFixtures: the fixtures (binary junk, CRLF, invalid UTF-8,
@@ -186,7 +251,7 @@ func TestFactsOfTheFixtures(t *testing.T) {
 			return err
 		}
 		n++
-		factsBothWays(t, path, root, stats, map[string]int{}, false)
+		factsBothWays(t, path, root, stats, all.Profiles, map[string]int{}, false)
 		return nil
 	})
 	if err != nil || n < 100 {
@@ -194,13 +259,13 @@ func TestFactsOfTheFixtures(t *testing.T) {
 	}
 }
 
-// factsBothWays reads path with every profile as an audit does (held, in
+// factsBothWays reads path with each of profiles as an audit does (held, in
 // a snapshot) three ways: for its words, for its facts (Request.FactsOnly)
 // and for its facts without words (Request.NoWords). A read answered from
 // the file's shape must be one the tool shows whole with nothing hidden;
 // every other must be the read's own facts, and its words too unless it
 // was asked for none. shaped counts the shape's answers by profile.
-func factsBothWays(t *testing.T, path, cwd string, stats *reader.StatCache, shaped map[string]int, noImagesToo bool) {
+func factsBothWays(t *testing.T, path, cwd string, stats *reader.StatCache, profiles reader.Profiles, shaped map[string]int, noImagesToo bool) {
 	t.Helper()
 	now := func() time.Time { return time.Unix(1e9, 0) } // envelope's text says how long it took
 	data, info, ok := reader.ReadOnce(reader.OS{}, path, 8<<20, nil)
@@ -211,7 +276,7 @@ func factsBothWays(t *testing.T, path, cwd string, stats *reader.StatCache, shap
 		if noImages && !noImagesToo {
 			break
 		}
-		for _, p := range all.Profiles {
+		for _, p := range profiles {
 			name := p.Info().Name
 			read := func(facts, noWords bool) *compare.Row {
 				req := reader.Request{Profile: p, Cwd: cwd, Worktree: cwd, NoImages: noImages, Now: now, FactsOnly: facts, NoWords: noWords}
@@ -257,17 +322,22 @@ func factsBothWays(t *testing.T, path, cwd string, stats *reader.StatCache, shap
 					short.Message == full.Message && short.Note == full.Note && short.Unseen == full.Unseen &&
 					s.FirstLine == l.FirstLine && s.LastLine == l.LastLine && s.TotalLines == l.TotalLines &&
 					s.TotalKnown == l.TotalKnown && s.IsError == l.IsError && len(s.Result.Lines) == len(l.Result.Lines) &&
-					reflect.DeepEqual(s.Result.Truncation.CutLines, l.Result.Truncation.CutLines)
+					reflect.DeepEqual(s.Result.Truncation.CutLines, l.Result.Truncation.CutLines) &&
+					s.Resumes == l.Resumes && s.Ends == l.Ends && s.Result.Truncation.Silent == l.Result.Truncation.Silent &&
+					string(s.Result.Truncation.Next) == string(l.Result.Truncation.Next)
 				switch {
 				case !s.Result.Unworded:
 					same = same && s.Result.Output == l.Result.Output
 				case !s.IsError && s.Result.Output != "":
 					t.Errorf("%s on %s: asked for no words, got %q", name, path, s.Result.Output)
 				}
+				if noWords && cutFromShape(s.Result, l.Result) {
+					shaped[name+" cut"]++
+				}
 				if !same {
-					t.Errorf("%s on %s (no words %v): asked for facts: %s %s%s %q lines %d-%d of %d; read: %s %s%s %q lines %d-%d of %d",
-						name, path, noWords, short.Verdict, short.Cap, short.Reason, short.Message, s.FirstLine, s.LastLine, s.TotalLines,
-						full.Verdict, full.Cap, full.Reason, full.Message, l.FirstLine, l.LastLine, l.TotalLines)
+					t.Errorf("%s on %s (no words %v): asked for facts: %s %s%s %q lines %d-%d of %d, tail %d-%d, next %s; read: %s %s%s %q lines %d-%d of %d, tail %d-%d, next %s",
+						name, path, noWords, short.Verdict, short.Cap, short.Reason, short.Message, s.FirstLine, s.LastLine, s.TotalLines, s.Resumes, s.Ends, s.Result.Truncation.Next,
+						full.Verdict, full.Cap, full.Reason, full.Message, l.FirstLine, l.LastLine, l.TotalLines, l.Resumes, l.Ends, l.Result.Truncation.Next)
 				}
 			}
 		}

@@ -134,3 +134,37 @@ func unitSlice(s string, from, to int) string {
 func appendHalf(b []byte, u rune) []byte {
 	return append(b, 0xed, 0x80|byte(u>>6)&0x3f, 0x80|byte(u)&0x3f)
 }
+
+// CutWhenPlain says where the message builder cuts a plain page of ASCII
+// (a byte a unit) that the tool shows whole, from the lines at its two
+// ends.
+func (cline) CutWhenPlain(p *reader.Plan, pg reader.PlainPage) (reader.MiddleCut, bool) {
+	c := p.Call.(*clCall)
+	width := len(strconv.Itoa(pg.Lines))
+	total := pg.Bytes + pg.Lines*(width+len(" | ")) + max(pg.Lines-1, 0)
+	keep, _, ok := clKeep(total)
+	if !pg.ASCII || !ok {
+		return reader.MiddleCut{}, false
+	}
+	cut := reader.MiddleCut{
+		Whole: reader.Truncation{FirstLine: 1, LastLine: pg.Lines, TotalLines: pg.Lines, TotalKnown: true},
+		Cap:   reader.CapBytes, Next: c.nextAt,
+	}
+	at := 0 // where line n starts in the result
+	for n, text := range pg.Forward() {
+		end := at + width + len(" | ") + len(text)
+		if end > keep {
+			break
+		}
+		cut.Last, at = n, end+1
+	}
+	end := total // where line n ends
+	for n, text := range pg.Backward() {
+		start := end - width - len(" | ") - len(text)
+		if start < total-keep {
+			break
+		}
+		cut.Resumes, end = n, start-1
+	}
+	return cut, true
+}

@@ -135,3 +135,32 @@ func cxHarness(o *reader.Outcome, next func(line int) json.RawMessage) *reader.O
 	cut.SetMiddleCut(lines, last, resumes, reader.CapTokens, next)
 	return cut
 }
+
+// CutWhenPlain says where the harness cuts a plain page the handler shows
+// whole, from the lines at its two ends: the cut falls within a line's
+// text only to keep its characters whole, which moves no line in or out.
+func (codex) CutWhenPlain(p *reader.Plan, pg reader.PlainPage) (reader.MiddleCut, bool) {
+	c := p.Call.(*cxCall)
+	total := cxPlainBytes(pg.Lines, pg.Bytes)
+	if c.indent || total <= cxKeptBytes {
+		return reader.MiddleCut{}, false
+	}
+	cut := reader.MiddleCut{Whole: reader.Truncation{FirstLine: 1, LastLine: pg.Lines}, Cap: reader.CapTokens, Next: c.nextAt}
+	at := 0 // where line n starts in the answer
+	for n, text := range pg.Forward() {
+		end := at + cxPrefixBytes(n) + len(text)
+		if end > cxHeadBytes {
+			break
+		}
+		cut.Last, at = n, end+1
+	}
+	end := total // where line n ends
+	for n, text := range pg.Backward() {
+		start := end - cxPrefixBytes(n) - len(text)
+		if start < total-(cxKeptBytes-cxHeadBytes) {
+			break
+		}
+		cut.Resumes, end = n, start-1
+	}
+	return cut, true
+}
