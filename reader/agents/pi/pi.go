@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/readlens/readlens/internal/lazyregexp"
 	"github.com/readlens/readlens/reader"
@@ -201,12 +202,23 @@ var piBigInt = lazyregexp.New(`^(-?(?:0|[1-9]\d*))n$`)
 var piUnicodeSpaces = lazyregexp.New("[\u00a0\u2000-\u200a\u202f\u205f\u3000]")
 var piAmPm = lazyregexp.New(`(?i) (AM|PM)\.`)
 
+func isASCII(s string) bool {
+	for i := range len(s) {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
 // piResolve is pi's resolveReadPath: expand "@", "~" and odd spaces, resolve
 // against the working directory, then try the macOS spellings of a name that
 // does not exist (screenshot U+202F, NFD, curly apostrophe).
 func piResolve(env reader.Env, raw string) string {
 	p := strings.TrimPrefix(raw, "@")
-	p = piUnicodeSpaces.ReplaceAllString(p, " ")
+	if !isASCII(p) { // the odd spaces are none of them ASCII; an audit asks this of every file
+		p = piUnicodeSpaces.ReplaceAllString(p, " ")
+	}
 	switch {
 	case p == "~":
 		p = env.Home
