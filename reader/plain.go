@@ -29,7 +29,7 @@ type PlainPage struct {
 	Lines   int   // the lines the window shows, by the plan's Split
 	Bytes   int   // the lines' text together: the file less its newlines
 	Longest int   // the longest line in bytes: at least its UTF-16 units and its code points
-	ASCII   bool  // every byte is ASCII: a line's bytes are its UTF-16 units and its code points
+	Units   int   // the lines' text together in UTF-16 units, JavaScript's length
 	// Text is the file itself, which is also its lines joined by "\n"
 	// (less the last, when the split makes no line of an empty end). It
 	// lies in the held bytes: keep none of it past the call.
@@ -51,7 +51,7 @@ type PlainWhole interface {
 type plainShape struct {
 	once     sync.Once
 	plain    bool
-	ascii    bool
+	units    int // UTF-16 units, newlines included
 	newlines int
 	longest  int  // bytes, without the \n
 	endsNL   bool // the last byte is a \n
@@ -95,7 +95,18 @@ func (s *plainShape) survey(data []byte) *plainShape {
 				}
 			}
 		}
-		s.plain, s.ascii = len(data) > 0, ascii
+		s.plain, s.units = len(data) > 0, len(data)
+		if !ascii {
+			s.units = 0
+			for _, b := range data {
+				if b&0xc0 != 0x80 { // a character's first byte: a unit
+					s.units++
+				}
+				if b >= 0xf0 { // and a second, a surrogate pair's, past U+FFFF
+					s.units++
+				}
+			}
+		}
 		for rest := data; len(rest) > 0; {
 			i := bytes.IndexByte(rest, '\n')
 			if i < 0 {
@@ -127,7 +138,7 @@ func plainWhole(p *Plan, file File, sample []byte, size int64) (PlainPage, *Midd
 	if !s.plain {
 		return PlainPage{}, nil, false
 	}
-	pg := PlainPage{Size: size, Lines: s.newlines, Bytes: len(h.data) - s.newlines, Longest: s.longest, ASCII: s.ascii,
+	pg := PlainPage{Size: size, Lines: s.newlines, Bytes: len(h.data) - s.newlines, Longest: s.longest, Units: s.units - s.newlines,
 		Text: unsafe.String(unsafe.SliceData(h.data), len(h.data)), newlines: s.newlines}
 	if !s.endsNL || p.Text.Split.Phantom {
 		pg.Lines++

@@ -191,8 +191,8 @@ func TestPlainCutAtItsEdges(t *testing.T) {
 	}
 	shaped := map[string]int{}
 	i := 0
-	page := func(lines, width, first, last int, newline bool) {
-		body := strings.Repeat("f", first) + "\n" + strings.Repeat(strings.Repeat("x", width)+"\n", lines-2) + strings.Repeat("l", last)
+	page := func(lines, width, first, last int, newline bool, fill string) {
+		body := strings.Repeat("f", first) + "\n" + strings.Repeat(strings.Repeat(fill, width)+"\n", lines-2) + strings.Repeat("l", last)
 		if newline {
 			body += "\n"
 		}
@@ -209,7 +209,15 @@ func TestPlainCutAtItsEdges(t *testing.T) {
 	for _, lines := range []int{170, 701, 1999} {
 		for _, width := range []int{9, 23, 57, 89} {
 			for more := range width + 9 {
-				page(lines, width, width+more, width+more, more%2 == 0)
+				page(lines, width, width+more, width+more, more%2 == 0, "x")
+			}
+		}
+	}
+	// Characters of more bytes than units, and of two units.
+	for _, fill := range []string{"é", "中", "😀"} {
+		for _, width := range []int{11, 40} {
+			for more := range 2*width + 9 {
+				page(333, width, width+more, width+more, more%2 == 0, fill)
 			}
 		}
 	}

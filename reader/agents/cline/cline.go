@@ -250,10 +250,9 @@ func nodeNormalize(p string) string {
 // the window holds 2000 lines and 48,000 characters, what Format refuses
 // first (an image's name, a file over 100 MB) the plan refused from the
 // stat, and the message builder keeps a result of up to 8,000 units
-// (transport.go), which its bytes bound.
+// (transport.go).
 func (cline) WholeWhenPlain(_ *reader.Plan, pg reader.PlainPage) bool {
-	width := len(strconv.Itoa(pg.Lines))
-	return pg.Bytes+pg.Lines*(width+len(" | "))+max(pg.Lines-1, 0) <= clKeptUnits
+	return clPlainUnits(pg, len(strconv.Itoa(pg.Lines))) <= clKeptUnits
 }
 
 func (cline) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {

@@ -135,15 +135,14 @@ func appendHalf(b []byte, u rune) []byte {
 	return append(b, 0xed, 0x80|byte(u>>6)&0x3f, 0x80|byte(u)&0x3f)
 }
 
-// CutWhenPlain says where the message builder cuts a plain page of ASCII
-// (a byte a unit) that the tool shows whole, from the lines at its two
-// ends.
+// CutWhenPlain says where the message builder cuts a plain page the tool
+// shows whole, from the lines at its two ends.
 func (cline) CutWhenPlain(p *reader.Plan, pg reader.PlainPage) (reader.MiddleCut, bool) {
 	c := p.Call.(*clCall)
 	width := len(strconv.Itoa(pg.Lines))
-	total := pg.Bytes + pg.Lines*(width+len(" | ")) + max(pg.Lines-1, 0)
+	total := clPlainUnits(pg, width)
 	keep, _, ok := clKeep(total)
-	if !pg.ASCII || !ok {
+	if !ok {
 		return reader.MiddleCut{}, false
 	}
 	cut := reader.MiddleCut{
@@ -152,7 +151,7 @@ func (cline) CutWhenPlain(p *reader.Plan, pg reader.PlainPage) (reader.MiddleCut
 	}
 	at := 0 // where line n starts in the result
 	for n, text := range pg.Forward() {
-		end := at + width + len(" | ") + len(text)
+		end := at + width + len(" | ") + units(text)
 		if end > keep {
 			break
 		}
@@ -160,11 +159,17 @@ func (cline) CutWhenPlain(p *reader.Plan, pg reader.PlainPage) (reader.MiddleCut
 	}
 	end := total // where line n ends
 	for n, text := range pg.Backward() {
-		start := end - width - len(" | ") - len(text)
+		start := end - width - len(" | ") - units(text)
 		if start < total-keep {
 			break
 		}
 		cut.Resumes, end = n, start-1
 	}
 	return cut, true
+}
+
+// clPlainUnits is the length of a plain page's result in UTF-16 units,
+// its lines numbered to width: "N | text" joined by \n.
+func clPlainUnits(pg reader.PlainPage, width int) int {
+	return pg.Units + pg.Lines*(width+len(" | ")) + max(pg.Lines-1, 0)
 }
