@@ -15,7 +15,8 @@
 // A caller that wants only the facts (Request.FactsOnly: an audit) may get
 // them without the last two stages: a plain file that the window shows
 // whole, and the profile words whole (PlainWhole), is answered from its
-// shape (plain.go), Result.Unworded. An image the tool would resize and
+// shape (plain.go), Result.Unworded; with no words wanted (Request.NoWords),
+// so is one whose middle what surrounds the tool cuts (PlainCut). An image the tool would resize and
 // re-encode is then only decoded: that an image is sent is the fact, not
 // which (Picture.FactsOnly, Attachment.Unmade).
 //
@@ -58,7 +59,9 @@
 // that words a blocklist hit in its own format implements BlockWorder.
 // WouldHang is the answer for a file the agent would never come back from.
 // One whose wording adds no cap of its own to a plain page the window left
-// whole implements PlainWhole, and an audit skips wording such pages.
+// whole implements PlainWhole, and an audit skips wording such pages; one
+// whose answer is cut in its middle past a length (Codex's harness, Cline's
+// message builder) implements PlainCut, to say where from the page's ends.
 //
 // What the agents' runtimes do to paths, numbers and errors lives in leaf
 // packages that know nothing of readlens: reader/node (Node and Bun),
