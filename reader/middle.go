@@ -27,17 +27,11 @@ func MiddleLines(starts, ends []int, head, tail int) (last, resumes int) {
 }
 
 // SetMiddleCut records on o's facts that its answer on lines was cut in
-// its middle by cp, lines[:last+1] and lines[resumes:] shown whole: o.Lines
-// holds the head's lines already. Nothing names a next call, so next, the
-// call that reads on from a line, is the model's own.
+// its middle by cp, lines[:last+1] and lines[resumes:] shown whole: they
+// become o's lines, laid in lines' own array (its middle is the head's).
+// Nothing names a next call, so next, the call that reads on from a line,
+// is the model's own.
 func (o *Outcome) SetMiddleCut(lines []Line, last, resumes int, cp Cap, next func(line int) json.RawMessage) {
-	t := &o.Truncation
-	t.CutLines = t.CutLines[:0]
-	for _, l := range o.Lines {
-		if l.Cut {
-			t.CutLines = append(t.CutLines, l.N)
-		}
-	}
 	lastN, resumesN, ends := 0, 0, 0
 	if last >= 0 {
 		lastN = lines[last].N
@@ -45,7 +39,17 @@ func (o *Outcome) SetMiddleCut(lines []Line, last, resumes int, cp Cap, next fun
 	if resumes < len(lines) {
 		resumesN, ends = lines[resumes].N, lines[len(lines)-1].N
 	}
-	o.setMiddle(lines[0].N, lastN, resumesN, ends, cp, next)
+	first := lines[0].N
+	shown := append(lines[:last+1], lines[resumes:]...)
+	t := &o.Truncation
+	t.CutLines = t.CutLines[:0]
+	for _, l := range shown {
+		if l.Cut {
+			t.CutLines = append(t.CutLines, l.N)
+		}
+	}
+	o.Lines = shown
+	o.setMiddle(first, lastN, resumesN, ends, cp, next)
 }
 
 // setMiddle sets the facts of a cut whose head shows lines first to last

@@ -32,17 +32,20 @@ type MiddleCut struct {
 	Next func(line int) json.RawMessage
 }
 
-// outcome sets o's facts to the cut's: its lines are the head's, numbered
-// and without text.
+// outcome sets o's facts to the cut's: its lines are the head's and the
+// tail's, numbered and without text.
 func (c *MiddleCut) outcome(o *Outcome) *Outcome {
 	o.Truncation = c.Whole
-	o.Lines = lineBufs.take(c.Last)
-	for n := 1; n <= c.Last; n++ {
-		o.Lines = append(o.Lines, Line{N: n})
-	}
 	ends := 0
 	if c.Resumes > 0 {
 		ends = c.Whole.LastLine
+	}
+	o.Lines = lineBufs.take(c.Last + max(ends-c.Resumes+1, 0))
+	for n := 1; n <= c.Last; n++ {
+		o.Lines = append(o.Lines, Line{N: n})
+	}
+	for n := c.Resumes; n > 0 && n <= ends; n++ {
+		o.Lines = append(o.Lines, Line{N: n})
 	}
 	o.setMiddle(c.Whole.FirstLine, c.Last, c.Resumes, ends, c.Cap, c.Next)
 	return o

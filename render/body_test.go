@@ -14,11 +14,13 @@ import (
 
 // bodyFiles hold what makes a row's height hard to know without building
 // it: long ASCII lines, tabs, wide characters at the wrap point, controls,
-// trailing spaces, cut lines.
+// trailing spaces, cut lines, and an answer cut in its middle (codex's
+// harness, cline's message builder), its cut drawn between head and tail.
 var bodyFiles = map[string]string{
-	"ascii.txt": strings.Repeat("short\n"+strings.Repeat("abcdefghij", 23)+"\n", 5) + "end   \n",
-	"wide.txt":  strings.Repeat("ab漢字😀x\t\ty\n"+strings.Repeat("漢", 300)+"\n", 4),
-	"ctrl.txt":  "a\x00b\x1b[2Jc\u202e\n\r\n" + strings.Repeat("é", 2500) + "\n" + strings.Repeat("z", 5000) + "\n",
+	"middle.txt": strings.Repeat(strings.Repeat("m", 70)+"\n", 800),
+	"ascii.txt":  strings.Repeat("short\n"+strings.Repeat("abcdefghij", 23)+"\n", 5) + "end   \n",
+	"wide.txt":   strings.Repeat("ab漢字😀x\t\ty\n"+strings.Repeat("漢", 300)+"\n", 4),
+	"ctrl.txt":   "a\x00b\x1b[2Jc\u202e\n\r\n" + strings.Repeat("é", 2500) + "\n" + strings.Repeat("z", 5000) + "\n",
 }
 
 // TestBodyWindows: any window of a body's rows is the same rows as building

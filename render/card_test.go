@@ -257,6 +257,33 @@ func TestPrettyGutterOnlyWhereNumbered(t *testing.T) {
 	}
 }
 
+// TestPrettyMiddleCut: the pretty view of an answer cut in its middle
+// draws the head's lines, the notice that marks the cut in the text's
+// column, then the tail's lines; the notice is not drawn again below.
+func TestPrettyMiddleCut(t *testing.T) {
+	st := theme.New(true)
+	for _, c := range []struct {
+		profile, path string
+		want          []string
+	}{
+		{"codex", "codex/harness/rows_3000.txt", []string{
+			" 322 │ row 322 " + strings.Repeat("r", 60), "       …25947 tokens truncated…", "1690 │ row 1690 " + strings.Repeat("r", 60)}},
+		{"cline", "lines_3000.txt", []string{
+			" 255 │ line 255", `       \n\n...[truncated 25007 chars]...\n\n`, "1772 │ line 1772"}},
+	} {
+		res := read(t, c.profile, c.path, nil, nil)
+		rows := strings.Split(ansi.Strip(Result(st, 100, res, Options{Expanded: true, View: PrettyView})), "\n")
+		at := slices.Index(rows, c.want[0])
+		if at < 0 || !slices.Equal(rows[at:min(at+3, len(rows))], c.want) {
+			t.Errorf("%s: rows %q, want %q", c.profile, rows[max(at, 0):min(max(at, 0)+3, len(rows))], c.want)
+		}
+		marker := strings.TrimSpace(c.want[1])
+		if n := strings.Count(strings.Join(rows, "\n"), marker); n != 1 {
+			t.Errorf("%s: the cut's notice drawn %d times", c.profile, n)
+		}
+	}
+}
+
 // TestMinimap: an expanded card that holds part of the file draws a bar of
 // which part (issue 12: "█████░░ lines 1–2000 of 2709"); a card of the
 // whole file draws none.

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -27,6 +28,11 @@ type Measure struct {
 	cuts    map[int]string
 	notices []string
 	gutter  int
+	// gap is, for an answer cut in its middle, the index in r.Lines of the
+	// tail's first line, and gapNotice the notice that marks the cut (an
+	// index in notices): the pretty view draws it between head and tail.
+	// -1 when there is none.
+	gap, gapNotice int
 
 	// Cells, when full: each row's width when every character in it takes
 	// one cell (so that it wraps at any width into width-sized rows), else
@@ -49,7 +55,7 @@ func Measured(st *theme.Styles, r *reader.Result) *Measure {
 	for i := range m.agentCells {
 		m.agentCells[i] = uniform(a, i)
 	}
-	m.prettyCells = make([]int32, len(r.Lines))
+	m.prettyCells = make([]int32, p.sourceRows())
 	for i := range m.prettyCells {
 		if c := uniform(p, i); c >= 0 {
 			m.prettyCells[i] = c - int32(p.margin())
@@ -85,8 +91,10 @@ func measure(r *reader.Result) *Measure { return measureHead(r, -1) }
 // shows ten lines, and a transcript of a hundred thousand collapsed cards
 // would otherwise hold an index of every line of every result.
 func measureHead(r *reader.Result, n int) *Measure {
-	m := &Measure{r: r, cuts: map[int]string{}}
+	m := &Measure{r: r, cuts: map[int]string{}, gap: -1, gapNotice: -1}
+	resumes := r.Truncation.Resumes
 	m.partStart = make([]int, len(r.Parts)+1)
+	marker := -1 // the last notice before the tail's lines
 	for i, p := range r.Parts {
 		m.partStart[i+1] = m.partStart[i] + len(p.Text)
 		switch p.Kind {
@@ -94,11 +102,20 @@ func measureHead(r *reader.Result, n int) *Measure {
 			m.cuts[p.Line] = p.Text
 		case reader.PartNotice:
 			m.notices = append(m.notices, strings.Trim(p.Text, "\n"))
+			if resumes > 0 && m.gapNotice < 0 {
+				marker = len(m.notices) - 1
+			}
 		case reader.PartLine:
 			if p.Prefix > 0 && m.gutter == 0 && len(r.Lines) > 0 {
 				m.gutter = len(strconv.Itoa(r.Lines[len(r.Lines)-1].N))
 			}
+			if resumes > 0 && p.Line >= resumes && m.gapNotice < 0 {
+				m.gapNotice = marker
+			}
 		}
+	}
+	if m.gapNotice >= 0 {
+		m.gap = sort.Search(len(r.Lines), func(i int) bool { return r.Lines[i].N >= resumes })
 	}
 	text := strings.TrimRight(r.Output, "\n")
 	if text == "" {

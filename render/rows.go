@@ -133,19 +133,30 @@ func (a *agent) build(i int) row {
 }
 
 // pretty is the pretty view's rows: the source lines with a gutter of the
-// tool's line numbers, then the tool's notices.
+// tool's line numbers, then the tool's notices. An answer cut in its
+// middle shows its head's lines, the notice that marks the cut, then its
+// tail's.
 type pretty struct {
 	pal     *palette
 	lines   []reader.Line
 	hl      []string
 	m       *Measure
 	gutter  int   // the widest line number's digits; 0: the tool numbers no line
+	gap     []row // the cut's notice, drawn before lines[m.gap]
 	notices []row // built: a blank row, then the notice's lines, for each
 }
 
 func newPretty(st *theme.Styles, m *Measure, hl []string) *pretty {
 	p := &pretty{pal: paletteOf(st), lines: m.r.Lines, hl: hl, m: m, gutter: m.gutter}
-	for _, n := range m.notices {
+	for i, n := range m.notices {
+		if i == m.gapNotice {
+			// In the text's column, past the numbers.
+			pad := strings.Repeat(" ", p.margin())
+			for _, t := range textRows(st.Notice, n) {
+				p.gap = append(p.gap, row{pad + t, p.margin() + ansi.StringWidth(t)})
+			}
+			continue
+		}
 		p.notices = append(p.notices, row{})
 		for _, t := range textRows(st.Notice, n) {
 			p.notices = append(p.notices, row{t, ansi.StringWidth(t)})
@@ -154,30 +165,57 @@ func newPretty(st *theme.Styles, m *Measure, hl []string) *pretty {
 	return p
 }
 
-func (p *pretty) len() int { return len(p.lines) + len(p.notices) }
+// sourceRows are the rows of the lines and the cut between them.
+func (p *pretty) sourceRows() int { return len(p.lines) + len(p.gap) }
+
+func (p *pretty) len() int { return p.sourceRows() + len(p.notices) }
+
+// at says what row i of the source rows draws: a line, by its index, or
+// else a row of the cut's notice.
+func (p *pretty) at(i int) (line int, gap *row) {
+	switch {
+	case len(p.gap) == 0 || i < p.m.gap:
+		return i, nil
+	case i < p.m.gap+len(p.gap):
+		return -1, &p.gap[i-p.m.gap]
+	}
+	return i - len(p.gap), nil
+}
+
+// rowOf is the row of the line at index li.
+func (p *pretty) rowOf(li int) int {
+	if len(p.gap) > 0 && li >= p.m.gap {
+		return li + len(p.gap)
+	}
+	return li
+}
 
 func (p *pretty) text(i int) string {
-	if i < len(p.lines) {
-		return p.lines[i].Text
+	if i < p.sourceRows() {
+		if li, _ := p.at(i); li >= 0 {
+			return p.lines[li].Text
+		}
 	}
 	return ""
 }
 
 func (p *pretty) lineOf(i int) (int, bool) {
-	if i < len(p.lines) {
-		return p.lines[i].N, true
+	if i < p.sourceRows() {
+		if li, _ := p.at(i); li >= 0 {
+			return p.lines[li].N, true
+		}
 	}
 	return 0, false
 }
 
 func (p *pretty) find(n int) (int, bool) {
 	i := sort.Search(len(p.lines), func(i int) bool { return p.lines[i].N >= n })
-	return i, i < len(p.lines) && p.lines[i].N == n
+	return p.rowOf(i), i < len(p.lines) && p.lines[i].N == n
 }
 
 func (p *pretty) cells(i int) int {
-	if i >= len(p.lines) {
-		return p.notices[i-len(p.lines)].w
+	if i >= p.sourceRows() {
+		return p.notices[i-p.sourceRows()].w
 	}
 	if p.m.full {
 		if c := p.m.prettyCells[i]; c >= 0 {
@@ -185,12 +223,16 @@ func (p *pretty) cells(i int) int {
 		}
 		return -1
 	}
-	c, ok := asciiCells(p.lines[i].Text, 0)
+	li, gap := p.at(i)
+	if gap != nil {
+		return gap.w
+	}
+	c, ok := asciiCells(p.lines[li].Text, 0)
 	if !ok {
 		return -1
 	}
 	w := p.margin() + c
-	if c, ok := p.m.cuts[p.lines[i].N]; ok {
+	if c, ok := p.m.cuts[p.lines[li].N]; ok {
 		mark := Plain(c)
 		if asciiRun(mark) != len(mark) {
 			return -1
@@ -201,17 +243,21 @@ func (p *pretty) cells(i int) int {
 }
 
 func (p *pretty) build(i int) row {
-	if i >= len(p.lines) {
-		return p.notices[i-len(p.lines)]
+	if i >= p.sourceRows() {
+		return p.notices[i-p.sourceRows()]
 	}
-	l := p.lines[i]
+	li, gap := p.at(i)
+	if gap != nil {
+		return *gap
+	}
+	l := p.lines[li]
 	var b strings.Builder
 	if p.gutter > 0 {
 		b.WriteString(p.pal.gutter.paint(fmt.Sprintf("%*d │ ", p.gutter, l.N)))
 	}
 	runs, cells := visible(l.Text, 0, prettyShow)
-	if p.hl != nil && i < len(p.hl) {
-		b.WriteString(p.hl[i])
+	if p.hl != nil && li < len(p.hl) {
+		b.WriteString(p.hl[li])
 	} else {
 		paint(&b, runs, p.pal.text, p.pal.invisible)
 	}

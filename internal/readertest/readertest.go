@@ -5,6 +5,7 @@ package readertest
 
 import (
 	"context"
+	"fmt"
 	"github.com/readlens/readlens/internal/oracle"
 	"path/filepath"
 	"strings"
@@ -61,19 +62,58 @@ func CheckContract(t *testing.T, what string, r *reader.Result) {
 	if r.IsError && len(r.Lines) > 0 {
 		t.Errorf("%s: an error with source lines", what)
 	}
-	for i := 1; i < len(r.Lines); i++ {
-		if r.Lines[i].N != r.Lines[i-1].N+1 {
-			t.Errorf("%s: line %d follows line %d", what, r.Lines[i].N, r.Lines[i-1].N)
-			break
+	// The lines run from the first to the last shown, then, after a cut in
+	// the middle, from where the tail resumes to its end.
+	tr := r.Truncation
+	head := r.Lines
+	var tail []reader.Line
+	if tr.Resumes > 0 {
+		i := len(head)
+		for i > 0 && head[i-1].N >= tr.Resumes {
+			i--
+		}
+		head, tail = head[:i], head[i:]
+		if len(tail) == 0 || tail[0].N != tr.Resumes || tail[len(tail)-1].N != tr.Ends {
+			t.Errorf("%s: truncation says the tail shows lines %d-%d, shown %v", what, tr.Resumes, tr.Ends, lineRange(tail))
 		}
 	}
-	tr := r.Truncation
-	if n := len(r.Lines); n > 0 && (tr.FirstLine != r.Lines[0].N || tr.LastLine != r.Lines[n-1].N) {
-		t.Errorf("%s: truncation says lines %d-%d, shown %d-%d", what, tr.FirstLine, tr.LastLine, r.Lines[0].N, r.Lines[n-1].N)
+	for _, run := range [][]reader.Line{head, tail} {
+		for i := 1; i < len(run); i++ {
+			if run[i].N != run[i-1].N+1 {
+				t.Errorf("%s: line %d follows line %d", what, run[i].N, run[i-1].N)
+				break
+			}
+		}
+	}
+	if n := len(head); n > 0 && (tr.FirstLine != head[0].N || tr.LastLine != head[n-1].N) ||
+		n == 0 && len(tail) > 0 && tr.LastLine != 0 {
+		t.Errorf("%s: truncation says lines %d-%d, shown %v", what, tr.FirstLine, tr.LastLine, lineRange(head))
 	}
 	if tr.Cap != reader.CapNone && tr.Cap != reader.CapFirstLine && len(tr.Next) == 0 && tr.NextOffset != 0 {
 		t.Errorf("%s: a next offset without the continuation call", what)
 	}
+}
+
+// ShownLines are the numbers of lines as runs, "1-206, 208-410": an
+// answer cut in its middle shows two.
+func ShownLines(lines []reader.Line) string {
+	var runs []string
+	for i := 0; i < len(lines); {
+		j := i + 1
+		for j < len(lines) && lines[j].N == lines[j-1].N+1 {
+			j++
+		}
+		runs = append(runs, lineRange(lines[i:j]))
+		i = j
+	}
+	return strings.Join(runs, ", ")
+}
+
+func lineRange(lines []reader.Line) string {
+	if len(lines) == 0 {
+		return "none"
+	}
+	return fmt.Sprintf("%d-%d", lines[0].N, lines[len(lines)-1].N)
 }
 
 // SpecRow is one rule of a spec with no oracle: the raw arguments ($F is

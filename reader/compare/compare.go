@@ -334,16 +334,16 @@ func record(res *reader.Result, count *tokenCounter, opts Options) Call {
 	return c
 }
 
-// lineSeen counts each line once: a plan moves forward, so a line numbered
-// no higher than one already counted was shown before.
-type lineSeen struct{ last int }
+// lineSeen counts each line once: the runs of lines the plan's calls have
+// shown, in order and apart. A call cut in its middle shows two runs, and
+// the next reads on from the first: most plans make one.
+type lineSeen struct{ runs [][2]int }
 
 func (s *lineSeen) add(u *Unseen, res *reader.Result) {
 	for _, l := range res.Lines {
-		if l.N <= s.last {
+		if s.has(l.N) {
 			continue
 		}
-		s.last = l.N
 		if l.N == 1 {
 			u.BOMBytes += res.Facts.BOM
 		}
@@ -356,6 +356,31 @@ func (s *lineSeen) add(u *Unseen, res *reader.Result) {
 		}
 		u.BytesReplaced += l.Replaced
 	}
+	for i := 0; i < len(res.Lines); {
+		j := i + 1
+		for j < len(res.Lines) && res.Lines[j].N == res.Lines[j-1].N+1 {
+			j++
+		}
+		s.mark(res.Lines[i].N, res.Lines[j-1].N)
+		i = j
+	}
+}
+
+// has says line n was counted.
+func (s *lineSeen) has(n int) bool {
+	i := sort.Search(len(s.runs), func(i int) bool { return s.runs[i][1] >= n })
+	return i < len(s.runs) && s.runs[i][0] <= n
+}
+
+// mark records lines a to b as counted, merging the runs they touch.
+func (s *lineSeen) mark(a, b int) {
+	i := sort.Search(len(s.runs), func(i int) bool { return s.runs[i][1] >= a-1 })
+	j := i
+	for j < len(s.runs) && s.runs[j][0] <= b+1 {
+		a, b = min(a, s.runs[j][0]), max(b, s.runs[j][1])
+		j++
+	}
+	s.runs = append(s.runs[:i], append([][2]int{{a, b}}, s.runs[j:]...)...)
 }
 
 // SortWorstFirst orders rows from the least the model sees to the most,

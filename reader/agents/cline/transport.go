@@ -59,7 +59,8 @@ func clTransport(o *reader.Outcome, width int, notice string, next func(line int
 	if output := o.Output(); output != "" {
 		// A line the tool cut inside a surrogate pair ends in a U+FFFD
 		// that stands for its half (Line.Lone): Join escapes the half of
-		// a line shown whole in the head; in the tail it is kept as WTF-8.
+		// a line shown whole; of the tail's first line, cut at its start,
+		// the half is kept as WTF-8.
 		lone := map[int]rune{}
 		for _, l := range lines {
 			if l.Lone != 0 {
@@ -67,7 +68,6 @@ func clTransport(o *reader.Outcome, width int, notice string, next func(line int
 			}
 		}
 		cut = reader.OutcomeSized(2*len(lines)+8, 2*clKeptUnits)
-		cut.Lines = append(cut.Lines, lines[:last+1]...)
 		cut.Note = o.Note
 		emit := func(from, to int, tail bool) {
 			at := 0
@@ -75,7 +75,7 @@ func clTransport(o *reader.Outcome, width int, notice string, next func(line int
 				n := units(pt.Text)
 				if lo, hi := max(from, at), min(to, at+n); lo < hi {
 					text := unitSlice(pt.Text, lo-at, hi-at)
-					if r := lone[pt.Line]; tail && r != 0 && pt.Kind == reader.PartLine && hi == at+n {
+					if r := lone[pt.Line]; tail && r != 0 && pt.Kind == reader.PartLine && hi == at+n && lo > at {
 						text = string(appendHalf([]byte(strings.TrimSuffix(text, reader.Replacement)), r))
 					}
 					pt.Prefix = max(0, min(pt.Prefix, hi-at)-(lo-at))
@@ -89,10 +89,6 @@ func clTransport(o *reader.Outcome, width int, notice string, next func(line int
 		cut.Notice(marker)
 		emit(total-keep, total, true)
 		cut.Truncation = o.Truncation
-	} else {
-		// An outcome that keeps no words (Request.NoWords) keeps the facts
-		// of the lines shown whole in the head.
-		cut.Lines = lines[:last+1]
 	}
 	cut.SetMiddleCut(lines, last, resumes, reader.CapBytes, next)
 	return cut

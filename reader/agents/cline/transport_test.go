@@ -3,6 +3,7 @@ package cline
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -13,7 +14,8 @@ import (
 
 // TestTransportFacts: what the model gets of a result over 8,000 units,
 // told line by line, is the same whether the call keeps its words or only
-// its facts (an audit without tokens), and the lines kept are the head's.
+// its facts (an audit without tokens), and the lines kept are the head's
+// and the tail's.
 // The lines are the recordings' (transport_*, lines_3000): the head's last
 // line whole, the tail's first.
 func TestTransportFacts(t *testing.T) {
@@ -47,8 +49,12 @@ func TestTransportFacts(t *testing.T) {
 		if !reflect.DeepEqual(tr, res[1].Truncation) {
 			t.Errorf("%s: facts alone %+v, with words %+v", c.file, res[1].Truncation, tr)
 		}
-		if n := len(res[0].Lines); n != len(res[1].Lines) || n == 0 || res[0].Lines[n-1].N != c.last {
-			t.Errorf("%s: %d lines kept with words, %d without; want the head's, to line %d", c.file, n, len(res[1].Lines), c.last)
+		want := fmt.Sprintf("1-%d", c.last)
+		if c.resumes > 0 {
+			want += fmt.Sprintf(", %d-%d", c.resumes, c.ends)
+		}
+		if w, f := readertest.ShownLines(res[0].Lines), readertest.ShownLines(res[1].Lines); w != want || f != want {
+			t.Errorf("%s: lines %s kept with words, %s without; want the head's and the tail's, %s", c.file, w, f, want)
 		}
 	}
 }

@@ -105,32 +105,22 @@ func cxHarness(o *reader.Outcome, next func(line int) json.RawMessage) *reader.O
 	if output := o.Output(); output != "" {
 		cut = reader.OutcomeSized(2*len(lines)+8, cxKeptBytes+len(marker))
 		// emit adds the answer's bytes a to b: its lines, whole or in
-		// part, and the \n between them; a line shown whole in the head
-		// is one of the outcome's lines, with its facts.
-		emit := func(a, b int, facts bool) {
+		// part, and the \n between them.
+		emit := func(a, b int) {
 			for i, l := range lines {
 				if sep := starts[i] - 1; i > 0 && a <= sep && sep < b {
 					cut.Frame("\n")
 				}
-				lo, hi := max(a, starts[i]), min(b, ends[i])
-				switch {
-				case lo >= hi:
-				case facts && lo == starts[i] && hi == ends[i]:
-					cut.NumberedLine(l, reader.LineNumber{Lead: "L", N: l.N, Sep: ": "}, "")
-				default:
+				if lo, hi := max(a, starts[i]), min(b, ends[i]); lo < hi {
 					prefix := max(0, min(starts[i]+cxPrefixBytes(l.N), hi)-lo)
 					cut.Add(reader.Part{Kind: reader.PartLine, Text: output[lo:hi], Line: l.N, Prefix: prefix})
 				}
 			}
 		}
-		emit(0, headEnd, true)
+		emit(0, headEnd)
 		cut.Notice(marker)
-		emit(tailFrom, total, false)
+		emit(tailFrom, total)
 		cut.Truncation = o.Truncation
-	} else {
-		// An outcome that keeps no words (Request.NoWords) keeps the facts
-		// of the lines shown whole in the head.
-		cut.Lines = lines[:last+1]
 	}
 	cut.SetMiddleCut(lines, last, resumes, reader.CapTokens, next)
 	return cut

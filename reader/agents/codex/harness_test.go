@@ -3,6 +3,7 @@ package codex
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -18,7 +19,8 @@ import (
 
 // TestHarnessFacts: what the model gets of an answer over 48,000 bytes,
 // told line by line, is the same whether the call keeps its words or only
-// its facts (an audit without tokens), and the lines kept are the head's.
+// its facts (an audit without tokens), and the lines kept are the head's
+// and the tail's.
 func TestHarnessFacts(t *testing.T) {
 	root := readertest.FixtureRoot(t)
 	for _, c := range []struct {
@@ -56,8 +58,12 @@ func TestHarnessFacts(t *testing.T) {
 		if !reflect.DeepEqual(tr, facts.Truncation) {
 			t.Errorf("%s: facts alone %+v, with words %+v", args, facts.Truncation, tr)
 		}
-		if n := len(words.Lines); n != len(facts.Lines) || n > 0 && (words.Lines[n-1].N != c.last || facts.Lines[n-1].N != c.last) {
-			t.Errorf("%s: %d lines kept with words, %d without; want the head's, to line %d", args, len(words.Lines), len(facts.Lines), c.last)
+		want := fmt.Sprintf("%d-%d", tr.FirstLine, c.last)
+		if c.resumes > 0 {
+			want += fmt.Sprintf(", %d-%d", c.resumes, c.ends)
+		}
+		if w, f := readertest.ShownLines(words.Lines), readertest.ShownLines(facts.Lines); w != want || f != want {
+			t.Errorf("%s: lines %s kept with words, %s without; want the head's and the tail's, %s", args, w, f, want)
 		}
 	}
 }
