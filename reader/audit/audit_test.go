@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/readlens/readlens/reader"
+	"github.com/readlens/readlens/reader/agents/cline"
+	"github.com/readlens/readlens/reader/agents/codex"
 	"github.com/readlens/readlens/reader/agents/opencode"
 	"github.com/readlens/readlens/reader/audit"
 )
@@ -174,6 +176,53 @@ func TestRunTokens(t *testing.T) {
 		}
 		if err != nil || !slices.Equal(got, want) || !slices.Equal(asked, wantAsked) {
 			t.Errorf("NoTokens %v: %v; findings %q, want %q; asked %q, want %q", noTokens, err, got, want, asked, wantAsked)
+		}
+	}
+}
+
+// TestRunTailUnseen: what the tail of an answer cut in its middle hides is
+// a finding too. Codex's harness and cline's message builder keep a long
+// answer's head and tail; CRLF lines only in the tail are shown as LF.
+func TestRunTailUnseen(t *testing.T) {
+	// Lines of 60 bytes pass codex's 48,000; of 30, cline's 8,000 and not
+	// its tool's own 48,000 characters.
+	page := func(width int) *fstest.MapFile {
+		var b strings.Builder
+		for i := range 1000 {
+			end := "\n"
+			if i >= 990 {
+				end = "\r\n"
+			}
+			b.WriteString(strings.Repeat("t", width) + end)
+		}
+		return &fstest.MapFile{Data: []byte(b.String()), Mode: 0o644}
+	}
+	fsys := reader.Mount(fstest.MapFS{"c60.txt": page(60), "c30.txt": page(30)}, "/t")
+	for _, noTokens := range []bool{false, true} {
+		o := opts(fsys)
+		o.Profiles, o.NoTokens = reader.Profiles{codex.Profile, cline.Profile}, noTokens
+		var got []string
+		_, err := audit.Run(context.Background(), o, func(f audit.File) error {
+			for _, x := range f.Findings {
+				got = append(got, fmt.Sprintf("%s %s %s %s line %d, crlf %d, shows %d-%d and %d-%d",
+					f.Path, x.Profile, x.Kind, x.Cap, x.Line, x.Unseen.CRLFToLF, x.FirstLine, x.LastLine, x.Resumes, x.Ends))
+			}
+			return nil
+		})
+		// cline's lines are 38 units with the \n, its ends 3,984: the head
+		// ends at line 104 (3,951), the tail starts at 897 (34,048 of
+		// 37,999). codex's head of 359 lines ends at byte 23,944 of 24,000. cline
+		// cuts c60.txt at 705 lines itself first: its tail holds no CRLF.
+		want := []string{
+			"c30.txt codex unseen crlf line 991, crlf 10, shows 1-1000 and 0-0",
+			"c30.txt cline cut bytes line 105, crlf 0, shows 1-104 and 897-1000",
+			"c30.txt cline unseen crlf line 991, crlf 10, shows 1-104 and 897-1000",
+			"c60.txt codex cut tokens line 360, crlf 0, shows 1-359 and 643-1000",
+			"c60.txt codex unseen crlf line 991, crlf 10, shows 1-359 and 643-1000",
+			"c60.txt cline cut bytes line 60, crlf 0, shows 1-59 and 648-705",
+		}
+		if err != nil || !slices.Equal(got, want) {
+			t.Errorf("NoTokens %v: %v; findings\n%s\nwant\n%s", noTokens, err, strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
 	}
 }
