@@ -220,8 +220,7 @@ func First(ctx context.Context, path string, req reader.Request, opts Options) (
 	if err != nil {
 		return nil, err
 	}
-	var seen lineSeen
-	seen.add(&row.Unseen, res)
+	(&lineSeen{}).count(&row.Unseen, res) // no call follows
 	return row, nil
 }
 
@@ -340,8 +339,21 @@ func record(res *reader.Result, count *tokenCounter, opts Options) Call {
 type lineSeen struct{ runs [][2]int }
 
 func (s *lineSeen) add(u *Unseen, res *reader.Result) {
+	s.count(u, res)
+	for i := 0; i < len(res.Lines); {
+		j := i + 1
+		for j < len(res.Lines) && res.Lines[j].N == res.Lines[j-1].N+1 {
+			j++
+		}
+		s.mark(res.Lines[i].N, res.Lines[j-1].N)
+		i = j
+	}
+}
+
+// count adds what res's lines hide to u, but for the lines counted before.
+func (s *lineSeen) count(u *Unseen, res *reader.Result) {
 	for _, l := range res.Lines {
-		if s.has(l.N) {
+		if len(s.runs) > 0 && s.has(l.N) {
 			continue
 		}
 		if l.N == 1 {
@@ -355,14 +367,6 @@ func (s *lineSeen) add(u *Unseen, res *reader.Result) {
 			u.CRLFToLF++
 		}
 		u.BytesReplaced += l.Replaced
-	}
-	for i := 0; i < len(res.Lines); {
-		j := i + 1
-		for j < len(res.Lines) && res.Lines[j].N == res.Lines[j-1].N+1 {
-			j++
-		}
-		s.mark(res.Lines[i].N, res.Lines[j-1].N)
-		i = j
 	}
 }
 
