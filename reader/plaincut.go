@@ -51,8 +51,34 @@ func (c *MiddleCut) outcome(o *Outcome) *Outcome {
 	return o
 }
 
-// Forward are the page's lines from the first, numbered from 1.
-func (pg *PlainPage) Forward() iter.Seq2[int, string] {
+// KeptLines are the lines a cut in the middle of an answer on the page
+// keeps whole: the answer lays the lines out in order, line n taking
+// size(n, text) units and one unit between two lines, total units in all,
+// and the cut keeps its first head units and those from tail on. last is
+// the head's last line shown whole, resumes the tail's first (0: none).
+// Only the lines near the two ends are looked at.
+func (pg *PlainPage) KeptLines(total, head, tail int, size func(n int, text string) int) (last, resumes int) {
+	at := 0 // where line n starts
+	for n, text := range pg.forward() {
+		end := at + size(n, text)
+		if end > head {
+			break
+		}
+		last, at = n, end+1
+	}
+	end := total // where line n ends
+	for n, text := range pg.backward() {
+		start := end - size(n, text)
+		if start < tail {
+			break
+		}
+		resumes, end = n, start-1
+	}
+	return last, resumes
+}
+
+// forward are the page's lines from the first, numbered from 1.
+func (pg *PlainPage) forward() iter.Seq2[int, string] {
 	return func(yield func(int, string) bool) {
 		rest := pg.Text
 		for n := 1; n <= pg.Lines; n++ {
@@ -65,8 +91,8 @@ func (pg *PlainPage) Forward() iter.Seq2[int, string] {
 	}
 }
 
-// Backward are the page's lines from the last.
-func (pg *PlainPage) Backward() iter.Seq2[int, string] {
+// backward are the page's lines from the last.
+func (pg *PlainPage) backward() iter.Seq2[int, string] {
 	return func(yield func(int, string) bool) {
 		rest := pg.Text
 		if pg.Lines == pg.newlines {

@@ -23,10 +23,10 @@ func TestPlainPageLines(t *testing.T) {
 				want = want[:len(want)-1]
 			}
 			var fwd, bwd []string
-			for n, l := range pg.Forward() {
+			for n, l := range pg.forward() {
 				fwd = append(fwd, fmt.Sprintf("%d:%s", n, l))
 			}
-			for n, l := range pg.Backward() {
+			for n, l := range pg.backward() {
 				bwd = append(bwd, fmt.Sprintf("%d:%s", n, l))
 			}
 			slices.Reverse(bwd)

@@ -145,22 +145,8 @@ func (cline) CutWhenPlain(p *reader.Plan, pg reader.PlainPage) (reader.MiddleCut
 		Whole: reader.Truncation{FirstLine: 1, LastLine: pg.Lines, TotalLines: pg.Lines, TotalKnown: true},
 		Cap:   reader.CapBytes, Next: c.nextAt,
 	}
-	at := 0 // where line n starts in the result
-	for n, text := range pg.Forward() {
-		end := at + width + len(" | ") + units(text)
-		if end > keep {
-			break
-		}
-		cut.Last, at = n, end+1
-	}
-	end := total // where line n ends
-	for n, text := range pg.Backward() {
-		start := end - width - len(" | ") - units(text)
-		if start < total-keep {
-			break
-		}
-		cut.Resumes, end = n, start-1
-	}
+	cut.Last, cut.Resumes = pg.KeptLines(total, keep, total-keep,
+		func(_ int, text string) int { return width + len(" | ") + units(text) })
 	return cut, true
 }
 

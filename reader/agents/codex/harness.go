@@ -136,21 +136,7 @@ func (codex) CutWhenPlain(p *reader.Plan, pg reader.PlainPage) (reader.MiddleCut
 		return reader.MiddleCut{}, false
 	}
 	cut := reader.MiddleCut{Whole: reader.Truncation{FirstLine: 1, LastLine: pg.Lines}, Cap: reader.CapTokens, Next: c.nextAt}
-	at := 0 // where line n starts in the answer
-	for n, text := range pg.Forward() {
-		end := at + cxPrefixBytes(n) + len(text)
-		if end > cxHeadBytes {
-			break
-		}
-		cut.Last, at = n, end+1
-	}
-	end := total // where line n ends
-	for n, text := range pg.Backward() {
-		start := end - cxPrefixBytes(n) - len(text)
-		if start < total-(cxKeptBytes-cxHeadBytes) {
-			break
-		}
-		cut.Resumes, end = n, start-1
-	}
+	cut.Last, cut.Resumes = pg.KeptLines(total, cxHeadBytes, total-(cxKeptBytes-cxHeadBytes),
+		func(n int, text string) int { return cxPrefixBytes(n) + len(text) })
 	return cut, true
 }
