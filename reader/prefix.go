@@ -32,3 +32,16 @@ func AppendLinePrefix(dst []byte, lead string, n, width int, sep string) []byte 
 	dst = append(dst, d...)
 	return append(dst, sep...)
 }
+
+// Digits is how many characters n takes in decimal, its sign included:
+// the width of a line number, without making its string.
+func Digits(n int) int {
+	d, u := 1, uint(n)
+	if n < 0 {
+		d, u = 2, -u // the magnitude, math.MinInt's too
+	}
+	for ; u >= 10; u /= 10 {
+		d++
+	}
+	return d
+}

@@ -135,7 +135,7 @@ func (cline) Plan(env reader.Env, a reader.Args) (*reader.Plan, *reader.Outcome)
 	}
 	w := reader.Window{Start: c.start - 1, Limit: -1, MaxLines: MaxLines, Count: true,
 		Cut:    reader.LineCut{Max: MaxLine, Unit: reader.UTF16, Suffix: clCutSuffix},
-		Budget: reader.Budget{Max: clMaxChars, Unit: reader.UTF16, Each: len(strconv.Itoa(last)) + 3 + 1, First: true}}
+		Budget: reader.Budget{Max: clMaxChars, Unit: reader.UTF16, Each: reader.Digits(last) + 3 + 1, First: true}}
 	if c.end != 0 {
 		w.Limit = max(0, c.end-w.Start)
 	}
@@ -252,7 +252,7 @@ func nodeNormalize(p string) string {
 // stat, and the message builder keeps a result of up to 8,000 units
 // (transport.go).
 func (cline) WholeWhenPlain(_ *reader.Plan, pg reader.PlainPage) bool {
-	return clPlainUnits(pg, len(strconv.Itoa(pg.Lines))) <= clKeptUnits
+	return clPlainUnits(pg, reader.Digits(pg.Lines)) <= clKeptUnits
 }
 
 func (cline) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
@@ -290,7 +290,7 @@ func (cline) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 		return o
 	}
 	last := pg.Lines[len(pg.Lines)-1].N
-	width := len(strconv.Itoa(last))
+	width := reader.Digits(last)
 	for i, l := range pg.Lines {
 		if i > 0 {
 			o.Frame("\n")

@@ -42,7 +42,7 @@ func clTransport(o *reader.Outcome, width int, notice string, next func(line int
 	lines := o.Lines
 	// A line's length in the result, in UTF-16 units.
 	size := func(l reader.Line) int {
-		n := max(width, len(strconv.Itoa(l.N))) + len(" | ") + units(l.Text)
+		n := max(width, reader.Digits(l.N)) + len(" | ") + units(l.Text)
 		if l.Cut {
 			n += len(clCutSuffix)
 		}
@@ -135,7 +135,7 @@ func appendHalf(b []byte, u rune) []byte {
 // shows whole, from the lines at its two ends.
 func (cline) CutWhenPlain(p *reader.Plan, pg reader.PlainPage) (reader.MiddleCut, bool) {
 	c := p.Call.(*clCall)
-	width := len(strconv.Itoa(pg.Lines))
+	width := reader.Digits(pg.Lines)
 	total := clPlainUnits(pg, width)
 	keep, _, ok := clKeep(total)
 	if !ok {

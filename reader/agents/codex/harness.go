@@ -28,7 +28,7 @@ func cxAnswerBytes(lines []reader.Line) int { return reader.AnswerLength(lines, 
 
 func cxLineBytes(l reader.Line) int { return cxPrefixBytes(l.N) + len(l.Text) }
 
-func cxPrefixBytes(n int) int { return len("L: ") + len(strconv.Itoa(n)) }
+func cxPrefixBytes(n int) int { return len("L: ") + reader.Digits(n) }
 
 // cxPlainBytes is cxAnswerBytes of a plain page shown whole from line 1:
 // lines of bytes in all, without their newlines.
