@@ -53,8 +53,9 @@ type Result struct {
 	// the tool shows whole with nothing hidden, as Request.FactsOnly
 	// allows (plain.go: Lines are empty, and Truncation's lines are the
 	// file's, by the engine's count), or for any page, as Request.NoWords
-	// asks (Lines are the page's, as the window made them). Output and
-	// Parts hold no more than an error's text.
+	// asks (Lines are the page's, as the window made them; of a plain page
+	// cut in its middle, plaincut.go, the lines shown, numbered, without
+	// their text). Output and Parts hold no more than an error's text.
 	Unworded bool
 	Stats    Stats
 }
