@@ -5,13 +5,15 @@ package readertest
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
-	"github.com/readlens/readlens/internal/oracle"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/readlens/readlens/internal/oracle"
 	"github.com/readlens/readlens/reader"
 )
 
@@ -91,6 +93,50 @@ func CheckContract(t *testing.T, what string, r *reader.Result) {
 	}
 	if tr.Cap != reader.CapNone && tr.Cap != reader.CapFirstLine && len(tr.Next) == 0 && tr.NextOffset != 0 {
 		t.Errorf("%s: a next offset without the continuation call", what)
+	}
+}
+
+// MiddleCut is a call whose answer what surrounds the tool may cut in its
+// middle (Codex's harness, Cline's message builder): Args, $F the fixture
+// root; the head's last line shown whole; the tail's first and last, 0
+// when the answer is whole. (An alias of an unnamed struct, as SpecRow.)
+type MiddleCut = struct {
+	Args                string
+	Last, Resumes, Ends int
+}
+
+// CheckMiddleCut reads c with its words and with its facts alone (an
+// audit without tokens), and checks what each says of the cut: the lines
+// shown whole, the cap cp, that the tool said nothing of it, the next
+// call (its argument next, from the line after the head), the same facts
+// both ways, and the lines kept, the head's and the tail's.
+func CheckMiddleCut(t *testing.T, profile reader.Profile, root string, c MiddleCut, cp reader.Cap, next string) {
+	t.Helper()
+	args := strings.ReplaceAll(c.Args, "$F", root)
+	var res [2]*reader.Result
+	for i, noWords := range []bool{false, true} {
+		r, err := reader.Read(context.Background(), reader.Request{Profile: profile, Args: json.RawMessage(args), Cwd: root, FactsOnly: noWords, NoWords: noWords})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res[i] = r
+	}
+	tr := res[0].Truncation
+	if tr.LastLine != c.Last || tr.Resumes != c.Resumes || tr.Ends != c.Ends {
+		t.Errorf("%s: last %d, resumes %d, ends %d; want %d, %d, %d", args, tr.LastLine, tr.Resumes, tr.Ends, c.Last, c.Resumes, c.Ends)
+	}
+	if c.Resumes > 0 && (tr.Cap != cp || !tr.Silent || !strings.Contains(string(tr.Next), fmt.Sprintf(`"%s":%d`, next, c.Last+1))) {
+		t.Errorf("%s: cap %q, silent %v, next %s; want %s, silent, %s %d", args, tr.Cap, tr.Silent, tr.Next, cp, next, c.Last+1)
+	}
+	if !reflect.DeepEqual(tr, res[1].Truncation) {
+		t.Errorf("%s: facts alone %+v, with words %+v", args, res[1].Truncation, tr)
+	}
+	want := fmt.Sprintf("%d-%d", tr.FirstLine, c.Last)
+	if c.Resumes > 0 {
+		want += fmt.Sprintf(", %d-%d", c.Resumes, c.Ends)
+	}
+	if w, f := ShownLines(res[0].Lines), ShownLines(res[1].Lines); w != want || f != want {
+		t.Errorf("%s: lines %s kept with words, %s without; want the head's and the tail's, %s", args, w, f, want)
 	}
 }
 

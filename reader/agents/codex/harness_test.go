@@ -1,13 +1,9 @@
 package codex
 
 import (
-	"context"
-	"encoding/json"
-	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -23,10 +19,7 @@ import (
 // and the tail's.
 func TestHarnessFacts(t *testing.T) {
 	root := readertest.FixtureRoot(t)
-	for _, c := range []struct {
-		args                string
-		last, resumes, ends int
-	}{
+	for _, c := range []readertest.MiddleCut{
 		{`{"file_path":"$F/codex/harness/over_48001.txt"}`, 206, 208, 410},
 		{`{"file_path":"$F/codex/harness/cjk.txt"}`, 208, 314, 519},
 		{`{"file_path":"$F/codex/harness/rows_3000.txt"}`, 322, 1690, 2000},
@@ -35,36 +28,7 @@ func TestHarnessFacts(t *testing.T) {
 		{`{"file_path":"$F/codex/harness/at_48000.txt"}`, 410, 0, 0},
 		{`{"file_path":"$F/claude/big_300k.txt","offset":2500}`, 2806, 4193, 4499},
 	} {
-		args := strings.ReplaceAll(c.args, "$F", root)
-		var words, facts *reader.Result
-		for _, noWords := range []bool{false, true} {
-			res, err := reader.Read(context.Background(), reader.Request{Profile: Profile, Args: json.RawMessage(args), Cwd: root, FactsOnly: noWords, NoWords: noWords})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if noWords {
-				facts = res
-			} else {
-				words = res
-			}
-		}
-		tr := words.Truncation
-		if tr.LastLine != c.last || tr.Resumes != c.resumes || tr.Ends != c.ends {
-			t.Errorf("%s: last %d, resumes %d, ends %d; want %d, %d, %d", args, tr.LastLine, tr.Resumes, tr.Ends, c.last, c.resumes, c.ends)
-		}
-		if c.resumes > 0 && (tr.Cap != reader.CapTokens || !tr.Silent || !strings.Contains(string(tr.Next), `"offset":`+strconv.Itoa(c.last+1))) {
-			t.Errorf("%s: cap %q, silent %v, next %s; want tokens, silent, offset %d", args, tr.Cap, tr.Silent, tr.Next, c.last+1)
-		}
-		if !reflect.DeepEqual(tr, facts.Truncation) {
-			t.Errorf("%s: facts alone %+v, with words %+v", args, facts.Truncation, tr)
-		}
-		want := fmt.Sprintf("%d-%d", tr.FirstLine, c.last)
-		if c.resumes > 0 {
-			want += fmt.Sprintf(", %d-%d", c.resumes, c.ends)
-		}
-		if w, f := readertest.ShownLines(words.Lines), readertest.ShownLines(facts.Lines); w != want || f != want {
-			t.Errorf("%s: lines %s kept with words, %s without; want the head's and the tail's, %s", args, w, f, want)
-		}
+		readertest.CheckMiddleCut(t, Profile, root, c, reader.CapTokens, "offset")
 	}
 }
 
