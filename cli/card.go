@@ -70,11 +70,7 @@ func (c *cardFlags) write(in io.Reader, w io.Writer, res *reader.Result, cwd str
 	}
 	st := theme.New(dark)
 	if opts.View == render.PrettyView {
-		lines := make([]string, len(res.Lines))
-		for i, l := range res.Lines {
-			lines[i] = l.Text
-		}
-		opts.Highlighted = render.Highlight(st, res.Path, lines)
+		opts.Highlighted = render.HighlightResult(st, res, -1)
 	}
 	if cwd == "" {
 		cwd, _ = os.Getwd()

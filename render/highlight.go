@@ -2,11 +2,13 @@ package render
 
 import (
 	"path"
+	"sort"
 	"strings"
 	"sync"
 
 	"github.com/alecthomas/chroma/v2"
 	"github.com/readlens/readlens/internal/chroma/lexers"
+	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/theme"
 )
 
@@ -31,6 +33,37 @@ func lexerFor(name, sample string) chroma.Lexer {
 		return chroma.Coalesce(l)
 	}
 	return nil
+}
+
+// HighlightResult colours r's source lines for the pretty view, the first
+// max of them (all when max < 0), as Highlight does: the head and the tail
+// of an answer cut in its middle apart, or the lexer would read on from
+// the one into the other (a tail that starts inside a comment).
+func HighlightResult(st *theme.Styles, r *reader.Result, max int) []string {
+	lines := r.Lines
+	if max >= 0 && len(lines) > max {
+		lines = lines[:max]
+	}
+	texts := make([]string, len(lines))
+	for i, l := range lines {
+		texts[i] = l.Text
+	}
+	split := len(texts)
+	if n := r.Truncation.Resumes; n > 0 {
+		split = sort.Search(len(lines), func(i int) bool { return lines[i].N >= n })
+	}
+	rows := make([]string, 0, len(texts))
+	for _, run := range [][]string{texts[:split], texts[split:]} {
+		if len(run) == 0 {
+			continue
+		}
+		hl := Highlight(st, r.Path, run)
+		if hl == nil {
+			return nil
+		}
+		rows = append(rows, hl...)
+	}
+	return rows
 }
 
 // Highlight colours source lines for the pretty view: one row per line,

@@ -47,12 +47,8 @@ type highlightedMsg struct {
 var highlightMaxLines = 20_000
 
 func highlightCmd(st *theme.Styles, id int, res *reader.Result) tea.Cmd {
-	lines := make([]string, min(len(res.Lines), highlightMaxLines))
-	for i := range lines {
-		lines[i] = res.Lines[i].Text
-	}
 	return func() tea.Msg {
-		rows := render.Highlight(st, res.Path, lines)
+		rows := render.HighlightResult(st, res, highlightMaxLines)
 		if rows == nil {
 			rows = []string{} // no lexer: plain it stays, and nobody asks again
 		}
