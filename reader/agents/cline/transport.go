@@ -69,9 +69,23 @@ func clTransport(o *reader.Outcome, width int, notice string, next func(line int
 		}
 		cut = reader.OutcomeSized(2*len(lines)+8, 2*clKeptUnits)
 		cut.Note = o.Note
+		// emit adds the result's units from to to. The parts outside are
+		// never measured: the head's are found from the start, the tail's
+		// from the end, and a result is most often 2,000 lines of which
+		// each end keeps a few hundred.
 		emit := func(from, to int, tail bool) {
-			at := 0
-			for _, pt := range o.Parts {
+			at, first := 0, 0
+			if tail {
+				at, first = total, len(o.Parts)
+				for first > 0 && at > from {
+					first--
+					at -= units(o.Parts[first].Text)
+				}
+			}
+			for _, pt := range o.Parts[first:] {
+				if at >= to {
+					break
+				}
 				n := units(pt.Text)
 				if lo, hi := max(from, at), min(to, at+n); lo < hi {
 					text := unitSlice(pt.Text, lo-at, hi-at)
