@@ -88,7 +88,10 @@ func clTransport(o *reader.Outcome, width int, notice string, next func(line int
 				}
 				n := units(pt.Text)
 				if lo, hi := max(from, at), min(to, at+n); lo < hi {
-					text := unitSlice(pt.Text, lo-at, hi-at)
+					text := pt.Text
+					if lo > at || hi < at+n {
+						text = unitSlice(text, lo-at, hi-at)
+					}
 					if r := lone[pt.Line]; tail && r != 0 && pt.Kind == reader.PartLine && hi == at+n && lo > at {
 						text = string(appendHalf([]byte(strings.TrimSuffix(text, reader.Replacement)), r))
 					}
