@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -80,9 +81,18 @@ func (m *Model) goToLine(s string) tea.Cmd {
 	m.expand(c)
 	row, ok := m.selectedRows().Body().RowOfLine(n)
 	if !ok {
-		seen := "none of the file"
+		// The lines shown whole: the head, and the tail of a cut in the
+		// middle.
+		var runs []string
 		if t.FirstLine > 0 {
-			seen = fmt.Sprintf("lines %d–%d", t.FirstLine, t.LastLine)
+			runs = append(runs, fmt.Sprintf("%d–%d", t.FirstLine, t.LastLine))
+		}
+		if t.Resumes > 0 {
+			runs = append(runs, fmt.Sprintf("%d–%d", t.Resumes, t.Ends))
+		}
+		seen := "none of the file"
+		if len(runs) > 0 {
+			seen = "lines " + strings.Join(runs, ", ")
 			if t.TotalKnown {
 				seen += fmt.Sprintf(" of %d", t.TotalLines)
 			}

@@ -58,3 +58,23 @@ func TestFormSpeaksTheToolsNames(t *testing.T) {
 		t.Fatalf("read %+v", c.res)
 	}
 }
+
+// TestGoToLineAfterAMiddleCut: `:` reaches a line of the tail codex's
+// harness keeps, and for a line of the middle it cut names both parts the
+// model saw.
+func TestGoToLineAfterAMiddleCut(t *testing.T) {
+	m := fixtureModel(t, "codex", "codex/harness/rows_3000.txt")
+	press(m, ":")
+	typeText(m, "1000")
+	press(m, "enter")
+	if want := "line 1000 is not in what the model saw: lines 1–322, 1690–2000 of 3000"; m.status != want {
+		t.Fatalf("status %q, want %q", m.status, want)
+	}
+	m.status = ""
+	press(m, ":")
+	typeText(m, "1695")
+	press(m, "enter")
+	if m.status != "" || !strings.Contains(screen(m), "L1695: row 1695") {
+		t.Fatalf("after :1695, status %q, screen:\n%s", m.status, screen(m))
+	}
+}
