@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/render"
 	"github.com/readlens/readlens/theme"
 )
@@ -69,6 +70,26 @@ func (m *Model) search(text string, from int, backwards bool) tea.Cmd {
 	return nil
 }
 
+// shownLines are the lines a call shows whole, "lines 1–322, 1690–2000 of
+// 3000": the head, and the tail of a cut in the middle; "" when none.
+func shownLines(t reader.Truncation) string {
+	var runs []string
+	if t.FirstLine > 0 {
+		runs = append(runs, fmt.Sprintf("%d–%d", t.FirstLine, t.LastLine))
+	}
+	if t.Resumes > 0 {
+		runs = append(runs, fmt.Sprintf("%d–%d", t.Resumes, t.Ends))
+	}
+	if len(runs) == 0 {
+		return ""
+	}
+	s := "lines " + strings.Join(runs, ", ")
+	if t.TotalKnown {
+		s += fmt.Sprintf(" of %d", t.TotalLines)
+	}
+	return s
+}
+
 // goToLine scrolls the selected card to a line of the file, or says that
 // the model never saw it.
 func (m *Model) goToLine(s string) tea.Cmd {
@@ -81,21 +102,9 @@ func (m *Model) goToLine(s string) tea.Cmd {
 	m.expand(c)
 	row, ok := m.selectedRows().Body().RowOfLine(n)
 	if !ok {
-		// The lines shown whole: the head, and the tail of a cut in the
-		// middle.
-		var runs []string
-		if t.FirstLine > 0 {
-			runs = append(runs, fmt.Sprintf("%d–%d", t.FirstLine, t.LastLine))
-		}
-		if t.Resumes > 0 {
-			runs = append(runs, fmt.Sprintf("%d–%d", t.Resumes, t.Ends))
-		}
-		seen := "none of the file"
-		if len(runs) > 0 {
-			seen = "lines " + strings.Join(runs, ", ")
-			if t.TotalKnown {
-				seen += fmt.Sprintf(" of %d", t.TotalLines)
-			}
+		seen := shownLines(t)
+		if seen == "" {
+			seen = "none of the file"
 		}
 		return m.say(fmt.Sprintf("line %d is not in what the model saw: %s", n, seen))
 	}

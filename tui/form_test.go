@@ -2,6 +2,7 @@ package tui
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -76,5 +77,15 @@ func TestGoToLineAfterAMiddleCut(t *testing.T) {
 	press(m, "enter")
 	if m.status != "" || !strings.Contains(screen(m), "L1695: row 1695") {
 		t.Fatalf("after :1695, status %q, screen:\n%s", m.status, screen(m))
+	}
+}
+
+// TestStatusAfterAMiddleCut: the status line names both parts of a cut in
+// the middle, as the minimap does.
+func TestStatusAfterAMiddleCut(t *testing.T) {
+	m := fixtureModel(t, "codex", "codex/harness/rows_3000.txt")
+	want := "card 1 of 1 · codex · agent view · lines 1–322, 1690–2000 of 3000 · token cap · cut in the middle, resumes at line 1690"
+	if !slices.Contains(strings.Split(screen(m), "\n"), want) {
+		t.Errorf("no status line %q in:\n%s", want, screen(m))
 	}
 }

@@ -180,11 +180,7 @@ func (m *Model) statusLine() string {
 			}
 			parts = append(parts, at)
 		}
-		if t.FirstLine > 0 {
-			lines := fmt.Sprintf("lines %d–%d", t.FirstLine, t.LastLine)
-			if t.TotalKnown {
-				lines += fmt.Sprintf(" of %d", t.TotalLines)
-			}
+		if lines := shownLines(t); lines != "" {
 			parts = append(parts, lines)
 		}
 		if w := capWords[t.Cap]; w != "" {
