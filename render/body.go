@@ -299,10 +299,8 @@ func minimap(st *theme.Styles, width int, t reader.Truncation) []string {
 		}
 	}
 	shade(t.FirstLine, t.LastLine)
-	shown := fmt.Sprintf("lines %d–%d", t.FirstLine, t.LastLine)
 	if t.Resumes > 0 {
 		shade(t.Resumes, t.Ends)
-		shown += fmt.Sprintf(", %d–%d", t.Resumes, t.Ends)
 	}
-	return prose(width, sentence{st.Hint, fmt.Sprintf("%s %s of %d", string(cells), shown, t.TotalLines)})
+	return prose(width, sentence{st.Hint, string(cells) + " " + ShownLines(t)})
 }

@@ -38,7 +38,8 @@ func lexerFor(name, sample string) chroma.Lexer {
 // HighlightResult colours r's source lines for the pretty view, the first
 // max of them (all when max < 0), as Highlight does: the head and the tail
 // of an answer cut in its middle apart, or the lexer would read on from
-// the one into the other (a tail that starts inside a comment).
+// the one into the other (a tail that starts inside a string or a
+// comment the head opened).
 func HighlightResult(st *theme.Styles, r *reader.Result, max int) []string {
 	lines := r.Lines
 	if max >= 0 && len(lines) > max {

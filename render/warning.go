@@ -23,13 +23,7 @@ func warnings(st *theme.Styles, r *reader.Result) []sentence {
 	if next != "" {
 		next = " · continue with " + next
 	}
-	shown := ""
-	if t.FirstLine > 0 {
-		shown = fmt.Sprintf("lines %d–%d", t.FirstLine, t.LastLine)
-		if t.TotalKnown {
-			shown += fmt.Sprintf(" of %d", t.TotalLines)
-		}
-	}
+	shown := ShownLines(t)
 	var out []sentence
 	warn := func(s string) { out = append(out, sentence{st.Warning, "⚠ " + s}) }
 	if r.IsError {

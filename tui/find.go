@@ -3,12 +3,10 @@ package tui
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/readlens/readlens/reader"
 	"github.com/readlens/readlens/render"
 	"github.com/readlens/readlens/theme"
 )
@@ -70,26 +68,6 @@ func (m *Model) search(text string, from int, backwards bool) tea.Cmd {
 	return nil
 }
 
-// shownLines are the lines a call shows whole, "lines 1–322, 1690–2000 of
-// 3000": the head, and the tail of a cut in the middle; "" when none.
-func shownLines(t reader.Truncation) string {
-	var runs []string
-	if t.FirstLine > 0 {
-		runs = append(runs, fmt.Sprintf("%d–%d", t.FirstLine, t.LastLine))
-	}
-	if t.Resumes > 0 {
-		runs = append(runs, fmt.Sprintf("%d–%d", t.Resumes, t.Ends))
-	}
-	if len(runs) == 0 {
-		return ""
-	}
-	s := "lines " + strings.Join(runs, ", ")
-	if t.TotalKnown {
-		s += fmt.Sprintf(" of %d", t.TotalLines)
-	}
-	return s
-}
-
 // goToLine scrolls the selected card to a line of the file, or says that
 // the model never saw it.
 func (m *Model) goToLine(s string) tea.Cmd {
@@ -102,7 +80,7 @@ func (m *Model) goToLine(s string) tea.Cmd {
 	m.expand(c)
 	row, ok := m.selectedRows().Body().RowOfLine(n)
 	if !ok {
-		seen := shownLines(t)
+		seen := render.ShownLines(t)
 		if seen == "" {
 			seen = "none of the file"
 		}

@@ -180,7 +180,7 @@ func (m *Model) statusLine() string {
 			}
 			parts = append(parts, at)
 		}
-		if lines := shownLines(t); lines != "" {
+		if lines := render.ShownLines(t); lines != "" {
 			parts = append(parts, lines)
 		}
 		if w := capWords[t.Cap]; w != "" {
