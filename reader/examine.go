@@ -244,6 +244,11 @@ func readText(ctx context.Context, file File, sample []byte, p *Plan, bufSize in
 		s = newScanner(ctx, text, p.Text.Split, stripBOM(sample, p.Text), w.CheckUTF8, bufSize)
 		s.halves = halfBytes(text)
 	}
+	if s.held != "" && held != nil && held.shape != nil {
+		if shape := held.shape.survey(held.data); shape.plain {
+			s.plain = shape
+		}
+	}
 	s.marks = marks
 	w.expect = w.expectedLines(size)
 	pg := window(s, w)

@@ -65,6 +65,9 @@ type scanner struct {
 	// held is buf as a string when buf is a file's bytes held in memory
 	// (heldScanner): a line lying in it is a substring, never a copy.
 	held string
+	// plain is the held bytes' shape when they are plain text (plain.go):
+	// every line ends at a \n and holds no \r, so nextPlain cuts them.
+	plain *plainShape
 	// holesFrom is where the scanner next asks its source for a hole.
 	holesFrom int64
 }

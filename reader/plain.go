@@ -55,6 +55,7 @@ type plainShape struct {
 	newlines int
 	longest  int  // bytes, without the \n
 	endsNL   bool // the last byte is a \n
+	ascii    bool // every byte is ASCII: a byte, a unit and a code point a character
 }
 
 // plainBytes are the bytes of plain text: 1 for ASCII, 2 for the bytes
@@ -95,7 +96,7 @@ func (s *plainShape) survey(data []byte) *plainShape {
 				}
 			}
 		}
-		s.plain, s.units = len(data) > 0, len(data)
+		s.plain, s.units, s.ascii = len(data) > 0, len(data), ascii
 		if !ascii {
 			s.units = 0
 			for _, b := range data {

@@ -209,6 +209,10 @@ func window(s *scanner, w Window) *Page {
 	}
 	s.marks.note(s)
 	retain := w.retain()
+	// Held plain text no line of which passes the hold is cut by nextPlain,
+	// and all ASCII, needs no look at a line's bytes to know it.
+	plain := s.plain != nil && s.plain.longest <= retain
+	allASCII := plain && s.plain.ascii
 	used := 0
 	var texts strs
 	// A line that ended at \r (Universal) ended \r\n if a \n follows, which
@@ -241,7 +245,13 @@ func window(s *scanner, w Window) *Page {
 			}
 			break
 		}
-		raw, ok := s.next(retain)
+		var raw rawLine
+		var ok bool
+		if plain {
+			raw, ok = s.nextPlain()
+		} else {
+			raw, ok = s.next(retain)
+		}
 		settle()
 		if !ok {
 			break
@@ -262,7 +272,7 @@ func window(s *scanner, w Window) *Page {
 		var replaced, halves int
 		// Most lines are ASCII: valid, and a byte, a rune and a UTF-16
 		// unit a character, known in one pass over the line.
-		ascii := isASCII(head)
+		ascii := allASCII || isASCII(head)
 		switch {
 		case ascii || utf8.Valid(head):
 			var ok bool

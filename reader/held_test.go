@@ -1,0 +1,71 @@
+package reader
+
+import (
+	"context"
+	"math/rand"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestNextPlainIsNext windows random plain texts held in memory twice,
+// once cut by nextPlain and once by next, under every split and many
+// windows: the pages must be the same, line for line and fact for fact.
+func TestNextPlainIsNext(t *testing.T) {
+	r := rand.New(rand.NewSource(7))
+	pieces := []string{"a", "bc", "\n", "\n", "\t", " ", "é", "中", "😀", strings.Repeat("x", 9)}
+	windows := []Window{
+		{Limit: -1},
+		{Limit: 2},
+		{Start: 1, Limit: 3, Count: true},
+		{Start: 40, Limit: -1, Count: true},
+		{Limit: -1, MaxLines: 3, Count: true},
+		{Limit: -1, Cut: LineCut{Max: 4, Unit: UTF16, Suffix: "…"}},
+		{Limit: -1, Cut: LineCut{Max: 5, Unit: Runes}},
+		{Limit: -1, Cut: LineCut{Max: 6, Unit: Bytes, Raw: true}},
+		{Limit: -1, Budget: Budget{Max: 20, Unit: Bytes, Sep: 1}},
+		{Limit: -1, Budget: Budget{Max: 15, Unit: UTF16, Each: 4, First: true}, Count: true},
+		{Limit: -1, Budget: Budget{Max: 12, Unit: Runes, Sep: 1, Halt: true}, Count: true},
+		{Limit: 4, Budget: Budget{Max: 30, Unit: Bytes, Halt: true}, Cut: LineCut{Max: 3, Unit: Runes}, CheckUTF8: true},
+	}
+	fast := 0
+	for i := range 400 {
+		var b strings.Builder
+		for n := r.Intn(30); n > 0; n-- {
+			b.WriteString(pieces[r.Intn(len(pieces))])
+		}
+		if i%4 == 0 {
+			b.WriteString(strings.Repeat("y", 1+r.Intn(60))) // a line past some holds
+		}
+		data := []byte(b.String())
+		shape := (&plainShape{}).survey(data)
+		if !shape.plain {
+			continue // empty
+		}
+		if shape.ascii != (strings.IndexFunc(b.String(), func(c rune) bool { return c > 0x7f }) < 0) {
+			t.Fatalf("%q: ascii %v", data, shape.ascii)
+		}
+		for name, split := range splits {
+			for _, w := range windows {
+				w.Hold = 8 + r.Intn(64)
+				slow := heldScanner(context.Background(), data, split, false, w.CheckUTF8)
+				quick := heldScanner(context.Background(), data, split, false, w.CheckUTF8)
+				quick.plain = shape
+				if shape.longest <= w.retain() {
+					fast++
+				}
+				want, got := window(slow, w), window(quick, w)
+				if !reflect.DeepEqual(got, want) {
+					t.Fatalf("%s %+v %q:\n got %+v\nwant %+v", name, w, data, got, want)
+				}
+				if quick.lines != slow.lines || quick.lo != slow.lo || quick.ended != slow.ended {
+					t.Fatalf("%s %+v %q: scanner at line %d byte %d ended %v, want %d %d %v",
+						name, w, data, quick.lines, quick.lo, quick.ended, slow.lines, slow.lo, slow.ended)
+				}
+			}
+		}
+	}
+	if fast < 10000 {
+		t.Fatalf("nextPlain cut only %d windows", fast)
+	}
+}
