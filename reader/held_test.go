@@ -3,7 +3,10 @@ package reader
 import (
 	"context"
 	"math/rand"
+	"os"
+	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -67,5 +70,33 @@ func TestNextPlainIsNext(t *testing.T) {
 	}
 	if fast < 10000 {
 		t.Fatalf("nextPlain cut only %d windows", fast)
+	}
+}
+
+// BenchmarkWindowHeldPlain windows a held Go file as the agents' default
+// calls do, 2000 lines, the way an audit's long plain files are read.
+func BenchmarkWindowHeldPlain(b *testing.B) {
+	data, err := os.ReadFile(filepath.Join(runtime.GOROOT(), "src", "net", "http", "server.go"))
+	if err != nil {
+		b.Skip(err)
+	}
+	shape := (&plainShape{}).survey(data)
+	w := Window{Limit: 2000, Cut: LineCut{Max: 2000, Unit: UTF16}, Count: true}
+	w.expect = w.expectedLines(int64(len(data)))
+	for _, held := range []bool{false, true} {
+		name := "next"
+		if held {
+			name = "nextPlain"
+		}
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				s := heldScanner(context.Background(), data, Split{Phantom: true}, false, false)
+				if held {
+					s.plain = shape
+				}
+				pg := window(s, w)
+				lineBufs.give(pg.Lines)
+			}
+		})
 	}
 }
