@@ -274,7 +274,7 @@ func window(s *scanner, w Window) *Page {
 		// unit a character, known in one pass over the line.
 		ascii := allASCII || isASCII(head)
 		switch {
-		case ascii || utf8.Valid(head):
+		case ascii || plain || utf8.Valid(head): // plain text is valid throughout
 			var ok bool
 			if text, ok = s.view(head); !ok {
 				text = texts.of(head)
