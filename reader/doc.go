@@ -16,9 +16,12 @@
 // them without the last two stages: a plain file that the window shows
 // whole, and the profile words whole (PlainWhole), is answered from its
 // shape (plain.go), Result.Unworded; with no words wanted (Request.NoWords),
-// so is one whose middle what surrounds the tool cuts (PlainCut). An image the tool would resize and
-// re-encode is then only decoded: that an image is sent is the fact, not
-// which (Picture.FactsOnly, Attachment.Unmade).
+// so is one whose middle what surrounds the tool cuts (PlainCut). An image
+// the tool would resize and re-encode is then only decoded: that an image
+// is sent is the fact, not which (Picture.FactsOnly, Attachment.Unmade).
+// Whatever the caller, a plain file held in memory (a compare's or an
+// audit's Snapshot) that the window reads is cut at its newlines alone,
+// with no look at a line's bytes (held.go: nextPlain).
 //
 // Read runs it for one Request and returns a Result: the exact text the model
 // receives, the pieces a renderer styles, and the facts of what was cut
