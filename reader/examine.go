@@ -313,7 +313,10 @@ func textReader(sample []byte, file io.Reader, t Text) io.Reader {
 func decodes(sample []byte, t Text) bool {
 	switch t.Encoding {
 	case EncodingBOM:
-		return true
+		// Without a mark the text is the file's bytes: held, they are cut
+		// in place, and an earlier call's marks hold.
+		_, _, n := detectBOM(sample)
+		return n > 0 || len(sample) < 4
 	case EncodingUTF16LEMark:
 		return bytes.HasPrefix(sample, []byte{0xff, 0xfe})
 	case EncodingBunText:
