@@ -40,7 +40,7 @@ func (s *scanner) view(p []byte) (string, bool) {
 // nextPlain is next for held plain text whose lines the window holds
 // whole: the line is the bytes up to the next \n, in place, with none of
 // the scanner's care for \r, long lines or a buffer to refill. The
-// windows of an audit's long plain files cut ten million lines a run.
+// windows of an audit's long plain files cut five million lines a run.
 func (s *scanner) nextPlain() (rawLine, bool) {
 	if s.ended {
 		return rawLine{}, false

@@ -152,7 +152,7 @@ func (s *plainShape) survey(data []byte) *plainShape {
 			s.units = int(SizeOf(unsafe.String(unsafe.SliceData(data), len(data))).UTF16)
 		}
 		s.newlines, s.longest = newlines, max(longest, len(data)-last-1)
-		s.endsNL = len(data) > 0 && data[len(data)-1] == '\n'
+		s.endsNL = data[len(data)-1] == '\n'
 	})
 	return s
 }
