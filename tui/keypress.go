@@ -61,6 +61,10 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 
 func (m *Model) pickerKey(msg tea.KeyPressMsg) tea.Cmd {
 	k, p := m.keys, &m.picker
+	if p.loading && key.Matches(msg, k.Open, k.ReadAsIs, k.PickCompare, k.Complete) {
+		p.waiting = &msg
+		return nil
+	}
 	switch {
 	case key.Matches(msg, k.PickUp):
 		p.move(-1)

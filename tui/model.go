@@ -339,6 +339,12 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.highlightSelected()
 	case dirListedMsg:
 		m.picker.listed(msg)
+		if k := m.picker.waiting; k != nil && !m.picker.loading {
+			m.picker.waiting = nil
+			if m.focus == focusPicker {
+				return m, m.pickerKey(*k)
+			}
+		}
 	case readDoneMsg:
 		if c := m.tr.byID(msg.id); c != nil {
 			c.res, c.measure, c.err, c.cancel = msg.res, msg.measure, msg.err, nil

@@ -160,6 +160,11 @@ type picker struct {
 	matchedFor string
 	matchedOK  bool
 	keep       bool // the listing on its way is a refresh: keep the cursor
+	// waiting is a key that picks from the listing (open, read as is,
+	// compare, complete), pressed while the listing was on its way: it
+	// acts once the listing comes, as it would have a moment later. A
+	// paste of "src/main⏎" otherwise read the path src/main, not found.
+	waiting *tea.KeyPressMsg
 }
 
 type dirListedMsg struct {
@@ -171,6 +176,7 @@ type dirListedMsg struct {
 func (p *picker) open(dir string) tea.Cmd {
 	p.dir, p.loading, p.err = dir, true, nil
 	p.entries, p.cursor, p.top = nil, 0, 0
+	p.waiting = nil // what was typed for another directory
 	p.filter.value = ""
 	p.matchedOK = false
 	return listDir(p.fsys, dir)

@@ -68,6 +68,51 @@ func TestPickerAsAUserWould(t *testing.T) {
 	}
 }
 
+// TestPickerKeyWaitsForTheListing: enter pressed while a typed directory
+// is still being listed picks from the listing once it comes, as it would
+// have a moment later, where it read the typed text as a path: the demo's
+// end-to-end run typed notes/win and enter, and under load read
+// notes/win, not found. A key for a directory left since waits for nothing.
+func TestPickerKeyWaitsForTheListing(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "sub", "beta.txt"), []byte("b\n"), 0o644)
+	m := pickerOn(t, dir)
+	var listing tea.Cmd
+	for _, r := range "sub/be" {
+		if _, cmd := m.Update(tea.KeyPressMsg{Code: r, Text: string(r)}); cmd != nil {
+			listing = cmd
+		}
+	}
+	if listing == nil || !m.picker.loading {
+		t.Fatal("typing sub/ listed nothing")
+	}
+	if _, cmd := m.Update(keyMsg("enter")); cmd != nil || len(m.tr.cards) != 0 {
+		t.Fatalf("enter before the listing came read %d cards", len(m.tr.cards))
+	}
+	drive(m, exec(listing))
+	if len(m.tr.cards) != 1 || m.tr.cards[0].path != filepath.Join(dir, "sub", "beta.txt") || m.tr.cards[0].res == nil {
+		t.Fatalf("enter once listed: %d cards", len(m.tr.cards))
+	}
+
+	press(m, "tab") // back to the picker, on sub
+	m.picker.filter.value = ""
+	_, stale := m.Update(tea.KeyPressMsg{Code: tea.KeyBackspace}) // to the parent
+	if stale == nil || !m.picker.loading {
+		t.Fatal("backspace listed nothing")
+	}
+	m.Update(keyMsg("enter"))
+	typeText(m, "sub/") // another listing: the enter was for the parent's
+	if m.picker.waiting != nil {
+		t.Fatal("a key for the directory left is still waiting")
+	}
+	if len(m.tr.cards) != 1 {
+		t.Fatalf("%d cards", len(m.tr.cards))
+	}
+}
+
 // TestPickerCursorWithoutColour: the cursor row is marked by › as well as
 // by colour, so NO_COLOR shows it (issue 11, defect 8); a long directory
 // keeps its end (defect 12).
