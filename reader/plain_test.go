@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/rand"
-	"os"
-	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -98,10 +95,7 @@ func TestSurvey(t *testing.T) {
 // BenchmarkSurvey surveys a Go file's shape, as an audit does every file
 // it holds once.
 func BenchmarkSurvey(b *testing.B) {
-	data, err := os.ReadFile(filepath.Join(runtime.GOROOT(), "src", "net", "http", "server.go"))
-	if err != nil {
-		b.Skip(err)
-	}
+	data := serverGo(b)
 	ascii := bytes.Map(func(r rune) rune {
 		if r > 0x7f {
 			return 'x'
