@@ -61,7 +61,10 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 
 func (m *Model) pickerKey(msg tea.KeyPressMsg) tea.Cmd {
 	k, p := m.keys, &m.picker
-	if p.loading && key.Matches(msg, k.Open, k.ReadAsIs, k.PickCompare, k.Complete) {
+	// Tab on an empty filter leaves the picker: it picks nothing, so it
+	// does not wait for a slow directory.
+	picks := key.Matches(msg, k.Open, k.ReadAsIs, k.PickCompare) || key.Matches(msg, k.Complete) && p.filter.value != ""
+	if p.loading && picks {
 		p.waiting = &msg
 		return nil
 	}
