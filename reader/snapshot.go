@@ -94,6 +94,11 @@ func (c *StatCache) get(k statKey, ask func() statAnswer) statAnswer {
 	if !ok {
 		a = ask() // outside the lock: two workers may both ask, and agree
 	}
+	c.put(k, a)
+	return a
+}
+
+func (c *StatCache) put(k statKey, a statAnswer) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	max := c.Max
@@ -106,7 +111,6 @@ func (c *StatCache) get(k statKey, ask func() statAnswer) statAnswer {
 		c.old, c.cur = c.cur, make(map[statKey]statAnswer)
 	}
 	c.cur[k] = a
-	return a
 }
 
 // Lstat is fsys's Lstat of name, answered and kept as a snapshot's are:
@@ -118,6 +122,12 @@ func (c *StatCache) Lstat(fsys FS, name string) (fs.FileInfo, error) {
 		return statAnswer{fi: fi, err: err}
 	})
 	return a.fi, a.err
+}
+
+// KeepLstat keeps fi as name's Lstat, as if Lstat had asked: an audit that
+// opened the file without following a link (OpenListed) has it already.
+func (c *StatCache) KeepLstat(name string, fi fs.FileInfo) {
+	c.put(statKey{'l', name}, statAnswer{fi: fi})
 }
 
 // Snapshot is fsys with path's bytes already read: Open of path serves
@@ -154,13 +164,23 @@ func ReadOnce(fsys FS, path string, max int64, lstat fs.FileInfo) (data []byte, 
 		return nil, nil, false
 	}
 	defer f.Close()
-	info, err = f.Stat()
-	if err != nil || !info.Mode().IsRegular() || info.Size() > max || info.Size() == 0 {
-		// A file of size 0 may be a /proc file with content: the engine
-		// probes those itself.
+	if info, err = f.Stat(); err != nil {
 		return nil, nil, false
 	}
-	data = make([]byte, info.Size()+1) // one more, to see it grew
+	data, info = ReadOpen(f, info, max)
+	return data, info, data != nil
+}
+
+// ReadOpen is ReadOnce of a file already open: f read whole when info, its
+// stat, says it is a regular file of at most max bytes, with info; nil and
+// nil when it is not, or changed while it was read. f stays open.
+func ReadOpen(f File, info fs.FileInfo, max int64) ([]byte, fs.FileInfo) {
+	if !info.Mode().IsRegular() || info.Size() > max || info.Size() == 0 {
+		// A file of size 0 may be a /proc file with content: the engine
+		// probes those itself.
+		return nil, nil
+	}
+	data := make([]byte, info.Size()+1) // one more, to see it grew
 	// A regular file read short is at its end: one read where io.ReadFull
 	// would make a second to hear so, a syscall in six of a small file's.
 	n, err := f.Read(data)
@@ -170,9 +190,9 @@ func ReadOnce(fsys FS, path string, max int64, lstat fs.FileInfo) (data []byte, 
 		n += more
 	}
 	if (err != nil && err != io.EOF && err != io.ErrUnexpectedEOF) || int64(n) != info.Size() {
-		return nil, nil, false
+		return nil, nil
 	}
-	return data[:n], info, true
+	return data[:n], info
 }
 
 type snapshot struct {

@@ -163,6 +163,7 @@ type job struct {
 	seq      int
 	abs      string
 	explicit bool // named on the command line: audited whatever it is
+	regular  bool // the listing found a regular file (reader.OpenListed)
 	file     File
 }
 
@@ -329,26 +330,32 @@ func once(warn func(string)) func(string) {
 // auditFile runs every profile's default call on one file.
 func auditFile(ctx context.Context, opts Options, fsys reader.FS, stats *reader.StatCache, room *semaphore.Weighted, j job) File {
 	f := j.file
-	var lstat fs.FileInfo
-	if !j.explicit {
+	open, lstat, err := look(fsys, stats, j)
+	if err != nil {
 		// Listed a moment ago; gone now: say so rather than report every
 		// agent's "not found". The answer is the run's, for the calls.
-		fi, err := stats.Lstat(fsys, j.abs)
-		if errors.Is(err, fs.ErrNotExist) {
-			f.Skipped = "deleted while the audit ran"
-			return f
-		}
-		lstat = fi
+		f.Skipped = "deleted while the audit ran"
+		return f
 	}
 	w := weight(fsys, j.abs, lstat)
 	if err := room.Acquire(ctx, w); err != nil {
+		if open != nil {
+			open.Close()
+		}
 		f.Skipped = err.Error() // a cancelled run: never emitted
 		return f
 	}
 	defer room.Release(w)
 	// Every profile reads the file through one snapshot: its bytes read
 	// once (when they fit in heldMax) and the stats shared by the run.
-	data, info, _ := reader.ReadOnce(fsys, j.abs, heldMax(opts.Workers), lstat)
+	var data []byte
+	var info fs.FileInfo
+	if open != nil {
+		data, info = reader.ReadOpen(open, lstat, heldMax(opts.Workers))
+		open.Close()
+	} else {
+		data, info, _ = reader.ReadOnce(fsys, j.abs, heldMax(opts.Workers), lstat)
+	}
 	shared := reader.Snapshot(fsys, stats, j.abs, data, info)
 	for _, p := range opts.Profiles {
 		req := opts.Base
@@ -367,6 +374,31 @@ func auditFile(ctx context.Context, opts Options, fsys reader.FS, stats *reader.
 		row.First.Result.Release() // judged: the next agent's call builds in its buffers
 	}
 	return f
+}
+
+// look is what auditFile knows of a listed file before its calls: a file
+// the listing found regular opened, without following a link, and its
+// Lstat, kept for the calls; else the Lstat alone (nil for a name given on
+// the command line). err is fs.ErrNotExist when the file is gone.
+func look(fsys reader.FS, stats *reader.StatCache, j job) (reader.File, fs.FileInfo, error) {
+	if j.explicit {
+		return nil, nil, nil
+	}
+	if j.regular {
+		f, lstat, err := reader.OpenListed(fsys, j.abs)
+		if err != nil {
+			return nil, nil, err
+		}
+		if f != nil {
+			stats.KeepLstat(j.abs, lstat)
+			return f, lstat, nil
+		}
+	}
+	lstat, err := stats.Lstat(fsys, j.abs)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil, err
+	}
+	return nil, lstat, nil
 }
 
 // ignored is the set of Options.Ignore.

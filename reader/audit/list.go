@@ -132,6 +132,7 @@ func sendGitListed(opts Options, fsys reader.FS, abs string, send func(job) erro
 		}
 	default:
 		j.file.Skipped = modeReason(fi.Mode())
+		j.regular = fi.Mode().IsRegular()
 	}
 	return send(j)
 }
@@ -164,8 +165,8 @@ func walk(ctx context.Context, opts Options, fsys reader.FS, dir string, send fu
 			}
 			continue
 		}
-		j := job{abs: abs, file: File{Path: rel(opts.Root, abs)}}
-		if e.Type()&fs.ModeType != 0 {
+		j := job{abs: abs, file: File{Path: rel(opts.Root, abs)}, regular: e.Type().IsRegular()}
+		if !j.regular {
 			j.file.Skipped = modeReason(e.Type())
 		}
 		if err := send(j); err != nil {
