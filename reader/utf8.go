@@ -172,6 +172,37 @@ func decodeAppend(out, b []byte, upTo int) ([]byte, int) {
 	return out, replaced
 }
 
+// replacedUpTo is decodeCounting(b, upTo)'s count alone, upTo at least
+// 0: a line the per-line cap cut was decoded whole already, and decoding
+// its head again, text and all, only to count the bytes replaced in it was
+// a tenth of the window's time on binary files.
+func replacedUpTo(b []byte, upTo int) int {
+	replaced, n := 0, 0
+	for i := 0; i < len(b) && n < upTo; {
+		c := b[i]
+		switch {
+		case c < utf8.RuneSelf:
+			j := asciiEnd(b, i+1)
+			n += j - i
+			i = j
+		case c < 0xc2 || c > 0xf4:
+			replaced++
+			n += len(Replacement)
+			i++
+		default:
+			k, valid := seqAt(b[i:])
+			if valid {
+				n += k
+			} else {
+				replaced += k
+				n += len(Replacement)
+			}
+			i += k
+		}
+	}
+	return replaced
+}
+
 // seqAt is the length of the sequence b starts with, b[0] past ASCII, as
 // the WHATWG decoder reads it, and whether it is a character: else it is
 // the maximal invalid subsequence that one U+FFFD replaces, cut short

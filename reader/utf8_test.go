@@ -122,8 +122,8 @@ func decodeCountingByByte(b []byte, upTo int) (string, int) {
 
 // TestDecodeCountingAsByByte: on random bytes (ASCII, lead and
 // continuation bytes, whole characters), the text and the count are the
-// byte-at-a-time decoder's; with upTo, the count is, and the text is its
-// start.
+// byte-at-a-time decoder's; with upTo, the count is (replacedUpTo's too),
+// and the text is its start.
 func TestDecodeCountingAsByByte(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 5))
 	pieces := [][]byte{{'a'}, {' '}, {'\n'}, {0x7f}, {0x80}, {0xbf}, {0xc2}, {0xc3, 0xa9}, {0xe0}, {0xe0, 0xa0}, {0xed, 0xa0, 0x80},
@@ -141,6 +141,9 @@ func TestDecodeCountingAsByByte(t *testing.T) {
 		_, wantN = decodeCountingByByte(b, upTo)
 		if got, n := decodeCounting(b, upTo); n != wantN || !strings.HasPrefix(want, got) {
 			t.Fatalf("% x up to %d: %q %d, byte by byte %q %d", b, upTo, got, n, want, wantN)
+		}
+		if n := replacedUpTo(b, upTo); n != wantN {
+			t.Fatalf("% x up to %d: replacedUpTo %d, byte by byte %d", b, upTo, n, wantN)
 		}
 	}
 }
@@ -252,6 +255,9 @@ func FuzzDecode(f *testing.F) {
 		_, wantN = decodeCountingByByte(b, int(upTo))
 		if got, n := decodeCounting(b, int(upTo)); n != wantN || !strings.HasPrefix(want, got) {
 			t.Fatalf("% x up to %d: %q %d, byte by byte %q %d", b, upTo, got, n, want, wantN)
+		}
+		if n := replacedUpTo(b, int(upTo)); n != wantN {
+			t.Fatalf("% x up to %d: replacedUpTo %d, byte by byte %d", b, upTo, n, wantN)
 		}
 	})
 }

@@ -306,7 +306,7 @@ func window(s *scanner, w Window) *Page {
 				line.Lone = loneHigh(text, line.Text)
 			}
 			if line.Cut && bad {
-				_, line.Replaced = decodeCounting(head, len(line.Text))
+				line.Replaced = replacedUpTo(head, len(line.Text))
 			}
 			if line.Cut && halves > 0 {
 				halves = halvesIn(head[:len(line.Text)]) // the text is the head, halves written over
