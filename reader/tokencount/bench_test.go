@@ -48,7 +48,8 @@ func BenchmarkCountParallel(b *testing.B) {
 // BenchmarkCountTree counts the UTF-8 files of Go's source tree of 25,000
 // to 262,144 bytes, about those Claude Code counts in an audit, each once,
 // in the order of the walk, from an empty memory: how the memory of pieces
-// fares across many files rather than within one.
+// fares across many files rather than within one. within asks each only
+// whether it is within Claude Code's cap, as an audit does.
 func BenchmarkCountTree(b *testing.B) {
 	var texts []string
 	size := 0
@@ -69,12 +70,24 @@ func BenchmarkCountTree(b *testing.B) {
 		b.Skip("no Go source tree")
 	}
 	c := Cl100k
-	b.SetBytes(int64(size))
-	for b.Loop() {
-		c.memOnce.Do(func() {})
-		c.mem = newMemory()
-		for _, t := range texts {
-			c.Count(t)
+	for _, within := range []bool{false, true} {
+		name := "count"
+		if within {
+			name = "within"
 		}
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(size))
+			for b.Loop() {
+				c.memOnce.Do(func() {})
+				c.mem = newMemory()
+				for _, t := range texts {
+					if within {
+						c.Within(t, 25000)
+					} else {
+						c.Count(t)
+					}
+				}
+			}
+		})
 	}
 }

@@ -78,21 +78,11 @@ func (c *Counter) Count(text string) int {
 	if !utf8.ValidString(text) {
 		return c.library(text) // it replaces bad bytes first
 	}
-	split, fast, table := c.split, c.fast, c.ranks
-	if c.enc == "" {
-		split, fast, table = nextPiece, splitASCII, cl100kTable
-	}
-	c.memOnce.Do(func() { c.mem = newMemory() })
-	mem := c.mem
+	split, fast, table := c.parts()
+	mem := c.memory()
 	n := 0
 	for len(text) > 0 {
-		k := 0
-		if text[0] < utf8.RuneSelf {
-			k = fast(text)
-		}
-		if k == 0 {
-			k = split(text)
-		}
+		k := nextK(text, fast, split)
 		switch {
 		case k < 0: // no piece: skipped
 			text = text[-k:]
@@ -114,6 +104,110 @@ func (c *Counter) Count(text string) int {
 		text = text[k:]
 	}
 	return n
+}
+
+// Within counts text's tokens when there are more than limit: exact is
+// then true and n is Count(text). When there are at most limit, it may
+// say so without counting them all: exact is false and n a bound, at
+// least the count and at most limit. An audit asks of every file past
+// Claude Code's gate only whether it is within the cap, and a count
+// merges every piece the memory has not seen, where most files are far
+// within: a piece not remembered is first taken at its bound, and merged
+// only when the bounds pass limit.
+func (c *Counter) Within(text string, limit int) (n int, exact bool) {
+	if text == "" || !utf8.ValidString(text) {
+		return c.Count(text), true
+	}
+	split, fast, table := c.parts()
+	mem := c.memory()
+	var later *[]string // the pieces taken at their bound
+	bounds := 0
+	for len(text) > 0 {
+		k := nextK(text, fast, split)
+		switch {
+		case k < 0:
+			text = text[-k:]
+			continue
+		case k == 1:
+			n++
+		case k <= pieceMax:
+			var m int
+			var ok bool
+			if k <= shortMax {
+				m, ok = mem.getShort(shortKeyIn(text, k))
+			} else {
+				m, ok = mem.get(text[:k])
+			}
+			if !ok {
+				later, bounds = postpone(later, text[:k]), bounds+table.bound(text[:k])
+				break
+			}
+			n += m
+		default:
+			n += c.piece(table, text[:k])
+		}
+		text = text[k:]
+	}
+	if later == nil {
+		return n, true
+	}
+	defer func() {
+		clear(*later) // the pieces lie in text: keep none of it
+		laters.Put(later)
+	}()
+	if n+bounds <= max(limit, 0) {
+		return n + bounds, false
+	}
+	for _, p := range *later {
+		if len(p) <= shortMax {
+			key := shortKeyOf(p)
+			m, ok := mem.getShort(key)
+			if !ok {
+				m = table.bpeCount(p)
+				mem.putShort(key, m)
+			}
+			n += m
+		} else {
+			n += c.piece(table, p)
+		}
+	}
+	return n, true
+}
+
+// parts are the encoding's split, its fast split and its table.
+func (c *Counter) parts() (split, fast func(string) int, t *table) {
+	if c.enc == "" {
+		return nextPiece, splitASCII, cl100kTable
+	}
+	return c.split, c.fast, c.ranks
+}
+
+func (c *Counter) memory() *memory {
+	c.memOnce.Do(func() { c.mem = newMemory() })
+	return c.mem
+}
+
+// nextK is the length of text's first piece, or minus that of a
+// character no piece takes.
+func nextK(text string, fast, split func(string) int) int {
+	if text[0] < utf8.RuneSelf {
+		if k := fast(text); k != 0 {
+			return k
+		}
+	}
+	return split(text)
+}
+
+// laters keeps the lists of pieces Within postponed, for the next count.
+var laters = sync.Pool{New: func() any { return new([]string) }}
+
+func postpone(later *[]string, piece string) *[]string {
+	if later == nil {
+		later = laters.Get().(*[]string)
+		*later = (*later)[:0]
+	}
+	*later = append(*later, piece)
+	return later
 }
 
 // piece counts a piece longer than shortMax.

@@ -392,3 +392,19 @@ func (h mergeHeap) down(i int) {
 		i = child
 	}
 }
+
+// bound is the most tokens piece can merge to, without merging it. Merges
+// stop when no two neighbouring parts make a token, so when every two
+// neighbouring bytes of piece make one, no two single bytes are left side
+// by side: at most one in every three bytes begins a part of its own
+// beside a part of two, and there are at most (2n+1)/3 parts. Else every
+// byte may stay one.
+func (t *table) bound(piece string) int {
+	t.load()
+	for i := 0; i+1 < len(piece); i++ {
+		if t.pairs[int(piece[i])<<8|int(piece[i+1])] == 0 {
+			return len(piece)
+		}
+	}
+	return (2*len(piece) + 1) / 3
+}

@@ -49,8 +49,9 @@ func ccSuffix(fits bool) string {
 // left whole is worded whole: the engine has refused a file over 256 KB by
 // its stat, and the page holds no cap but the tokens. Under the gate no
 // token is counted; past it the count of the page's text decides, which
-// for a plain page is the file itself (its lines joined). The count is
-// kept for Format, which words the page when it is over the cap.
+// for a plain page is the file itself (its lines joined). A count over the
+// cap is kept for Format, which words the page; one within it is not made
+// when a bound tells (tokencount's Within).
 func (claudeCode) WholeWhenPlain(p *reader.Plan, pg reader.PlainPage) bool {
 	c := p.Call.(*ccCall)
 	if c.offset > 1 || c.hasLimit || c.hasPages || c.allowLarge || c.tokens != nil {
@@ -59,7 +60,10 @@ func (claudeCode) WholeWhenPlain(p *reader.Plan, pg reader.PlainPage) bool {
 	if !ccCounts(ccEstimate(pg.Bytes+pg.Lines-1, p.Path)) { // the lines' bytes and the \n between them: at least their units
 		return true
 	}
-	n := ccTokenCount(pg.Text)
+	n, exact := ccTokensWithin(pg.Text, ccMaxTokens)
+	if !exact {
+		return true // within the cap, and a whole read's count is never shown
+	}
 	c.counted = &n
 	return n <= ccMaxTokens
 }

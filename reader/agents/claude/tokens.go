@@ -22,6 +22,10 @@ const TokenizerName = "cl100k_base"
 // fake count_tokens to check the pagination against the recordings.
 var ccTokenCount = tokencount.Cl100k.Count
 
+// ccTokensWithin is ccTokenCount past a limit, or a bound within it: the
+// count's, for a read only the facts of which are asked (WholeWhenPlain).
+var ccTokensWithin = tokencount.Cl100k.Within
+
 // ccEstimate is the tool's own estimate of a text of units UTF-16 units.
 func ccEstimate(units int, path string) int {
 	div := 4.0
