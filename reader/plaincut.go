@@ -30,12 +30,23 @@ type MiddleCut struct {
 	Cap           Cap
 	// Next is the call that reads on from a line, the model's own.
 	Next func(line int) json.RawMessage
+	// Told marks a cut that is no cut in the middle: the tool shows the
+	// page's first Last lines and says so (Claude Code's partial page).
+	// Whole is then the answer's facts as they are, and nothing is silent.
+	Told bool
 }
 
 // outcome sets o's facts to the cut's: its lines are the head's and the
 // tail's, numbered and without text.
 func (c *MiddleCut) outcome(o *Outcome) *Outcome {
 	o.Truncation = c.Whole
+	if c.Told {
+		o.Lines = lineBufs.take(c.Last)
+		for n := 1; n <= c.Last; n++ {
+			o.Lines = append(o.Lines, Line{N: n})
+		}
+		return o
+	}
 	ends := 0
 	if c.Resumes > 0 {
 		ends = c.Whole.LastLine
@@ -76,6 +87,9 @@ func (pg *PlainPage) KeptLines(total, head, tail int, size func(n int, text stri
 	}
 	return last, resumes
 }
+
+// Each are the page's lines from the first, numbered from 1.
+func (pg *PlainPage) Each() iter.Seq2[int, string] { return pg.forward() }
 
 // forward are the page's lines from the first, numbered from 1.
 func (pg *PlainPage) forward() iter.Seq2[int, string] {

@@ -99,6 +99,9 @@ func plainShapes(rng *rand.Rand) []plainShape {
 	for _, n := range []int{199, 200, 201, 1999, 2000, 2001} {
 		out = append(out, plainShape{lines: n, width: 3, last: 3, wide: true})
 	}
+	// Past Claude Code's token cap, a partial page of blank lines gives
+	// the file's first characters instead.
+	out = append(out, plainShape{lines: 1500, width: 99, last: 99, newline: true, head: strings.Repeat(" \t \n", 2500)})
 	return out
 }
 

@@ -57,7 +57,7 @@ func (claudeCode) WholeWhenPlain(p *reader.Plan, pg reader.PlainPage) bool {
 	if c.offset > 1 || c.hasLimit || c.hasPages || c.allowLarge || c.tokens != nil {
 		return false
 	}
-	if !ccCounts(ccEstimate(pg.Bytes+pg.Lines-1, p.Path)) { // the lines' bytes and the \n between them: at least their units
+	if !ccCounts(ccEstimate(pg.Units+pg.Lines-1, p.Path)) { // the lines' JavaScript length and the \n between them
 		return true
 	}
 	n, exact := ccTokensWithin(pg.Text, ccMaxTokens)
@@ -175,8 +175,6 @@ func ccNote(f *reader.Found, pg *reader.Page) string {
 // until its estimated tokens fit; a file whose lines are too long for that
 // gives its first characters instead. units is the text's JavaScript length.
 func ccPartial(path string, texts []string, units, tokens int, pg *reader.Page) ([]reader.Line, string) {
-	perToken := math.Max(0.5, float64(units)/float64(max(1, tokens)))
-	est := func(u int) float64 { return float64(u) / perToken }
 	prefix := make([]int, len(texts)+1) // JavaScript length of the first i lines joined
 	for i, t := range texts {
 		prefix[i+1] = prefix[i] + utf16Len(t)
@@ -184,15 +182,9 @@ func ccPartial(path string, texts []string, units, tokens int, pg *reader.Page) 
 			prefix[i+1]++
 		}
 	}
-	n := max(1, min(len(texts), int(math.Floor(float64(len(texts))*ccMaxTokens/float64(max(1, tokens))*0.85))))
-	for i := 0; i < 6; i++ {
-		if est(prefix[n]) <= ccMaxTokens || n <= 1 {
-			break
-		}
-		n = max(1, int(math.Floor(float64(n)*0.7)))
-	}
-	blank := strings.TrimFunc(strings.Join(texts[:n], "\n"), node.IsSpace) == ""
-	if est(prefix[n]) <= ccMaxTokens && !blank {
+	perToken := ccPerToken(units, tokens)
+	n, fits := ccHeadLines(len(texts), tokens, perToken, func(n int) int { return prefix[n] })
+	if fits && strings.TrimFunc(strings.Join(texts[:n], "\n"), node.IsSpace) != "" {
 		shown := pg.Lines[:n]
 		banner := fmt.Sprintf("%s%s: showing lines 1-%d of %d total (%d tokens, cap %d). Call Read with offset=%d limit=%d for the next page, or Grep to find a specific section.%s Do NOT answer from this page alone if the answer may be further in the file.]",
 			ccTruncated, path, n, pg.Total, tokens, ccMaxTokens, n+1, n, ccSuffix(tokens <= ccRoomTokens))
@@ -207,7 +199,7 @@ func ccPartial(path string, texts []string, units, tokens int, pg *reader.Page) 
 	head := ""
 	for i := 0; i < 6; i++ {
 		head = utf16Prefix(content, chars)
-		if est(utf16Len(head)) <= ccMaxTokens {
+		if float64(utf16Len(head))/perToken <= ccMaxTokens {
 			break
 		}
 		chars = max(1, int(math.Floor(float64(chars)*0.7)))
@@ -224,6 +216,29 @@ func ccPartial(path string, texts []string, units, tokens int, pg *reader.Page) 
 	banner := fmt.Sprintf("%s%s: showing the first %d of %d characters (%d tokens, cap %d); this file has very long lines and cannot be paginated by line. Use Grep to find a specific section, or Read with offset/limit to page through it.%s Do NOT answer from this excerpt alone if the answer may be elsewhere in the file.]",
 		ccTruncated, path, utf16Len(head), units, tokens, ccMaxTokens, ccSuffix(tokens <= ccRoomTokens))
 	return shown, banner
+}
+
+// ccPerToken is the JavaScript length the partial page takes a token to
+// be, from the whole text's length and count.
+func ccPerToken(units, tokens int) float64 {
+	return math.Max(0.5, float64(units)/float64(max(1, tokens)))
+}
+
+// ccHeadLines is how many of a text's lines Claude Code's partial page
+// shows, from their number, the text's count and the JavaScript length of
+// its first n lines joined (prefix); fits is false when even that many
+// are estimated over the cap, and the page is then the text's first
+// characters instead (or when they are blank: ccPartial).
+func ccHeadLines(lines, tokens int, perToken float64, prefix func(n int) int) (n int, fits bool) {
+	est := func(u int) float64 { return float64(u) / perToken }
+	n = max(1, min(lines, int(math.Floor(float64(lines)*ccMaxTokens/float64(max(1, tokens))*0.85))))
+	for i := 0; i < 6; i++ {
+		if est(prefix(n)) <= ccMaxTokens || n <= 1 {
+			break
+		}
+		n = max(1, int(math.Floor(float64(n)*0.7)))
+	}
+	return n, est(prefix(n)) <= ccMaxTokens
 }
 
 // ccSize is the tool's size wording (dn): bytes, then one decimal of KB,
