@@ -16,7 +16,8 @@
 // them without the last two stages: a plain file that the window shows
 // whole, and the profile words whole (PlainWhole), is answered from its
 // shape (plain.go), Result.Unworded; with no words wanted (Request.NoWords),
-// so is one whose middle what surrounds the tool cuts (PlainCut). An image
+// so is one whose middle what surrounds the tool cuts, or whose head the
+// tool shows and says so (PlainCut: MiddleCut.Told). An image
 // the tool would resize and re-encode is then only decoded: that an image
 // is sent is the fact, not which (Picture.FactsOnly, Attachment.Unmade).
 // Whatever the caller, a plain file held in memory (a compare's or an
@@ -64,7 +65,8 @@
 // One whose wording adds no cap of its own to a plain page the window left
 // whole implements PlainWhole, and an audit skips wording such pages; one
 // whose answer is cut in its middle past a length (Codex's harness, Cline's
-// message builder) implements PlainCut, to say where from the page's ends.
+// message builder) implements PlainCut, to say where from the page's ends,
+// as does Claude Code for its partial page past the token cap.
 //
 // What the agents' runtimes do to paths, numbers and errors lives in leaf
 // packages that know nothing of readlens: reader/node (Node and Bun),
