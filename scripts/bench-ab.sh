@@ -27,7 +27,7 @@ done
 runs=()
 for _ in $(seq "$n"); do
 	for r in a b; do
-		s=$(GOGC=1600 GOMEMLIMIT=160MiB AUDIT_BENCH_DIR="$dir" "$work/$r.test" -test.run '^$' \
+		s=$(GOGC=1600 GOMEMLIMIT=96MiB AUDIT_BENCH_DIR="$dir" "$work/$r.test" -test.run '^$' \
 			-test.bench "AuditGoroot/^$mode\$" -test.benchtime 3x | awk -v u="$unit" -v k="$scale" '$0 ~ u {for (i = 1; i < NF; i++) if ($(i+1) == u) print $i * k}')
 		printf '%-12s %s s\n' "${!r}" "$s"
 		runs+=("$r $s")
