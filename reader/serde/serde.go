@@ -7,6 +7,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Codex parses its tool arguments with serde_json into Rust structs and
@@ -29,6 +30,14 @@ type Field struct {
 // lies in the input (base is the object's own offset), and the offset just
 // after its closing brace.
 func Object(raw json.RawMessage, base int) ([]Field, int, bool) {
+	if out, end, ok := flatObject(raw, base); ok {
+		return out, end, true
+	}
+	return decodeObject(raw, base)
+}
+
+// decodeObject is Object for any object, through json.Decoder.
+func decodeObject(raw json.RawMessage, base int) ([]Field, int, bool) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
 		return nil, 0, false
@@ -54,6 +63,93 @@ func Object(raw json.RawMessage, base int) ([]Field, int, bool) {
 		return nil, 0, false
 	}
 	return out, base + int(dec.InputOffset()), true
+}
+
+// flatObject is Object for the objects readlens writes itself, one call
+// per file in an audit, where json.Decoder's tokens were most of Codex's
+// parsing: no white space, keys and string values with no escape and no
+// control character, and numbers, true, false and null; no nested value.
+// ok is false for anything else, which Object reads the general way.
+func flatObject(raw []byte, base int) ([]Field, int, bool) {
+	if len(raw) < 2 || raw[0] != '{' {
+		return nil, 0, false
+	}
+	var out []Field
+	i := 1
+	if raw[i] == '}' {
+		return nil, base + 2, true
+	}
+	for {
+		keyStart := i
+		k := flatString(raw[i:])
+		if k == 0 || i+k >= len(raw) || raw[i+k] != ':' {
+			return nil, 0, false
+		}
+		key, keyEnd := string(raw[i+1:i+k-1]), i+k
+		i = keyEnd + 1
+		v := flatValue(raw[i:])
+		if v == 0 || i+v >= len(raw) {
+			return nil, 0, false
+		}
+		out = append(out, Field{Key: key, KeyStart: base + keyStart, KeyEnd: base + keyEnd,
+			Value: json.RawMessage(raw[i : i+v]), Start: base + i, End: base + i + v})
+		i += v
+		switch raw[i] {
+		case ',':
+			i++
+		case '}':
+			return out, base + i + 1, true
+		default:
+			return nil, 0, false
+		}
+	}
+}
+
+// flatString is the length of the string raw starts with, quotes
+// included, or 0 when it is none or holds an escape, a control character
+// or bytes that are not UTF-8.
+func flatString(raw []byte) int {
+	if len(raw) == 0 || raw[0] != '"' {
+		return 0
+	}
+	for j := 1; j < len(raw); j++ {
+		switch c := raw[j]; {
+		case c == '"':
+			if !utf8.Valid(raw[1:j]) {
+				return 0
+			}
+			return j + 1
+		case c == '\\' || c < 0x20:
+			return 0
+		}
+	}
+	return 0
+}
+
+// flatValue is the length of the flat value raw starts with, or 0.
+func flatValue(raw []byte) int {
+	if len(raw) == 0 {
+		return 0
+	}
+	switch c := raw[0]; {
+	case c == '"':
+		return flatString(raw)
+	case c == '-' || '0' <= c && c <= '9':
+		j := 1
+		for j < len(raw) && strings.IndexByte("0123456789+-.eE", raw[j]) >= 0 {
+			j++
+		}
+		if !json.Valid(raw[:j]) {
+			return 0
+		}
+		return j
+	}
+	for _, lit := range []string{"true", "false", "null"} {
+		if bytes.HasPrefix(raw, []byte(lit)) {
+			return len(lit)
+		}
+	}
+	return 0
 }
 
 // Array lists an array's elements in order, as Object does an object's

@@ -1,6 +1,11 @@
 package serde
 
-import "testing"
+import (
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+)
 
 // TestFloat: serde_json's form of the floats it meets in arguments.
 func TestFloat(t *testing.T) {
@@ -12,5 +17,46 @@ func TestFloat(t *testing.T) {
 		if got := Float(f); got != want {
 			t.Errorf("Float(%g) = %q, want %q", f, got, want)
 		}
+	}
+}
+
+// TestFlatObjectIsObject: where the flat path reads an object, it lists
+// what json.Decoder does, offsets and all; and it reads the objects
+// readlens writes.
+func TestFlatObjectIsObject(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 8))
+	keys := []string{`"file_path"`, `"offset"`, `"limit"`, `"é"`, `""`, `"a\"b"`, `"x\u0041"`, `"tab	"`, `"mode"`}
+	values := []string{`"/abs/f.go"`, `1`, `-0`, `0`, `01`, `1.5e3`, `1.`, `-`, `true`, `false`, `null`, `nul`, `"a\\b"`, `"\u00e9"`, `""`,
+		`[1,2]`, `{"a":1}`, `"` + "\xff" + `"`, `12345678901234567890`, ` 1`, `"x"`}
+	flat := 0
+	for range 20000 {
+		var b strings.Builder
+		b.WriteString("{")
+		for i := range r.IntN(4) {
+			if i > 0 {
+				b.WriteString([]string{",", ",", ", ", ";"}[r.IntN(4)])
+			}
+			b.WriteString(keys[r.IntN(len(keys))])
+			b.WriteString([]string{":", ":", " :"}[r.IntN(3)])
+			b.WriteString(values[r.IntN(len(values))])
+		}
+		b.WriteString([]string{"}", "}", "} ", "}x", ""}[r.IntN(5)])
+		raw := []byte(b.String())
+		base := r.IntN(9)
+		got, gotEnd, ok := flatObject(raw, base)
+		if !ok {
+			continue
+		}
+		flat++
+		want, wantEnd, wantOK := decodeObject(raw, base)
+		if !wantOK || gotEnd != wantEnd || !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: flat %+v %d, decoder %+v %d %v", raw, got, gotEnd, want, wantEnd, wantOK)
+		}
+	}
+	if flat < 1000 {
+		t.Errorf("only %d objects read flat", flat)
+	}
+	if _, _, ok := flatObject([]byte(`{"file_path":"/tmp/x.go"}`), 0); !ok {
+		t.Error("the arguments readlens writes are not read flat")
 	}
 }
