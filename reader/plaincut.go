@@ -88,9 +88,6 @@ func (pg *PlainPage) KeptLines(total, head, tail int, size func(n int, text stri
 	return last, resumes
 }
 
-// Each are the page's lines from the first, numbered from 1.
-func (pg *PlainPage) Each() iter.Seq2[int, string] { return pg.forward() }
-
 // forward are the page's lines from the first, numbered from 1.
 func (pg *PlainPage) forward() iter.Seq2[int, string] {
 	return func(yield func(int, string) bool) {
