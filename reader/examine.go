@@ -249,6 +249,9 @@ func readText(ctx context.Context, file File, sample []byte, p *Plan, bufSize in
 			s.plain = shape
 		}
 	}
+	if s.held != "" && held != nil {
+		s.decoded = held.decoded
+	}
 	s.marks = marks
 	w.expect = w.expectedLines(size)
 	pg := window(s, w)

@@ -27,14 +27,23 @@ func heldScanner(ctx context.Context, data []byte, split Split, stripBOM, checkU
 // view is p, which the scanner handed out, as a string without a copy,
 // when p lies in held bytes.
 func (s *scanner) view(p []byte) (string, bool) {
-	if s.held == "" || len(p) == 0 {
+	at, ok := s.at(p)
+	if !ok {
 		return "", false
+	}
+	return s.held[at : at+len(p)], true
+}
+
+// at is where p, which the scanner handed out, lies in the held bytes.
+func (s *scanner) at(p []byte) (int, bool) {
+	if s.held == "" || len(p) == 0 {
+		return 0, false
 	}
 	at := uintptr(unsafe.Pointer(unsafe.SliceData(p))) - uintptr(unsafe.Pointer(unsafe.StringData(s.held)))
 	if at > uintptr(len(s.held)) || uintptr(len(p)) > uintptr(len(s.held))-at {
-		return "", false
+		return 0, false
 	}
-	return s.held[at : at+uintptr(len(p))], true
+	return int(at), true
 }
 
 // nextPlain is next for held plain text whose lines the window holds

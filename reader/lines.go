@@ -65,6 +65,8 @@ type scanner struct {
 	// held is buf as a string when buf is a file's bytes held in memory
 	// (heldScanner): a line lying in it is a substring, never a copy.
 	held string
+	// decoded keeps the held file's lines decoded for its other agents.
+	decoded *decodedLines
 	// plain is the held bytes' shape when they are plain text (plain.go):
 	// every line ends at a \n and holds no \r, so nextPlain cuts them.
 	plain *plainShape

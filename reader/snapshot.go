@@ -137,7 +137,7 @@ func (c *StatCache) KeepLstat(name string, fi fs.FileInfo) {
 // probe special files, confine a read beneath a directory. data must not
 // change while the FS is used: the engine cuts it into lines in place.
 func Snapshot(fsys FS, cache *StatCache, path string, data []byte, info fs.FileInfo) FS {
-	return wrapSnapshot(&snapshot{fsys: fsys, cache: cache, path: path, data: data, info: info, shape: &plainShape{}})
+	return wrapSnapshot(&snapshot{fsys: fsys, cache: cache, path: path, data: data, info: info, shape: &plainShape{}, decoded: &decodedLines{}})
 }
 
 // ReadOnce reads the regular file at path whole when it holds at most max
@@ -202,6 +202,9 @@ type snapshot struct {
 	data  []byte
 	info  fs.FileInfo
 	shape *plainShape // the held bytes' shape, surveyed once for all the agents
+	// decoded are the held bytes' lines that were not UTF-8, decoded once
+	// for all the agents.
+	decoded *decodedLines
 	// within is set on a view confined to that directory: its Stat and
 	// Lstat go to that view, which checks every step, and are cached apart
 	// from the unconfined answers (a name may be reachable one way only).
@@ -214,7 +217,7 @@ func (s *snapshot) held(name string) bool { return s.data != nil && name == s.pa
 
 func (s *snapshot) Open(name string) (File, error) {
 	if s.held(name) {
-		return &heldFile{Reader: bytes.NewReader(s.data), data: s.data, info: s.info, shape: s.shape}, nil
+		return &heldFile{Reader: bytes.NewReader(s.data), data: s.data, info: s.info, shape: s.shape, decoded: s.decoded}, nil
 	}
 	return s.fsys.Open(name)
 }
@@ -341,9 +344,10 @@ func wrapSnapshot(s *snapshot) FS {
 // heldFile is the held bytes, opened.
 type heldFile struct {
 	*bytes.Reader
-	data  []byte // all of them: the scanner cuts lines from them in place
-	info  fs.FileInfo
-	shape *plainShape
+	data    []byte // all of them: the scanner cuts lines from them in place
+	info    fs.FileInfo
+	shape   *plainShape
+	decoded *decodedLines
 }
 
 // offset is how many of the bytes have been read.

@@ -282,7 +282,7 @@ func window(s *scanner, w Window) *Page {
 		case s.halves > 0:
 			text, halves = keptHalves(head)
 		default:
-			text, replaced = decodeCounting(head, -1)
+			text, replaced = s.decode(head)
 		}
 		bad := replaced > 0
 		pg.Invalid = pg.Invalid || bad
