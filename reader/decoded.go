@@ -25,8 +25,11 @@ const decodedMax = 8 << 20
 // held bytes of a file whose agents share d.
 func (s *scanner) decode(head []byte) (string, int) {
 	d := s.decoded
+	if d == nil {
+		return decodeCounting(head, -1)
+	}
 	at, ok := s.at(head)
-	if d == nil || !ok {
+	if !ok {
 		return decodeCounting(head, -1)
 	}
 	k := [2]int{at, len(head)}
