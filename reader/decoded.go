@@ -42,7 +42,7 @@ func (s *scanner) decode(head []byte) (string, int) {
 	text, replaced := decodeCounting(head, -1)
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if d.bytes+len(text) <= decodedMax {
+	if _, kept := d.lines[k]; !kept && d.bytes+len(text) <= decodedMax { // another agent may have kept it meanwhile
 		if d.lines == nil {
 			d.lines = map[[2]int]decodedLine{}
 		}
