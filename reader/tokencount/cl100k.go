@@ -113,7 +113,8 @@ func (c *Counter) Count(text string) int {
 // Claude Code's gate only whether it is within the cap, and a count
 // merges every piece the memory has not seen, where most files are far
 // within: a piece not remembered is first taken at its bound, and merged
-// only when the bounds pass limit.
+// only when the bounds pass limit; the text left, once its bytes could not
+// pass limit, is not split at all.
 func (c *Counter) Within(text string, limit int) (n int, exact bool) {
 	if text == "" || !utf8.ValidString(text) {
 		return c.Count(text), true
@@ -121,8 +122,14 @@ func (c *Counter) Within(text string, limit int) (n int, exact bool) {
 	split, fast, table := c.parts()
 	mem := c.memory()
 	var later *[]string // the pieces taken at their bound
-	bounds := 0
+	bounds, rest := 0, 0
 	for len(text) > 0 {
+		if n+bounds+len(text) <= limit {
+			// No token is shorter than a byte: what is left cannot pass
+			// limit, and is taken at its length, unsplit.
+			rest = len(text)
+			break
+		}
 		k := nextK(text, fast, split)
 		switch {
 		case k < 0:
@@ -148,15 +155,17 @@ func (c *Counter) Within(text string, limit int) (n int, exact bool) {
 		}
 		text = text[k:]
 	}
-	if later == nil {
+	if later == nil && rest == 0 {
 		return n, true
 	}
-	defer func() {
-		clear(*later) // the pieces lie in text: keep none of it
-		laters.Put(later)
-	}()
-	if n+bounds <= max(limit, 0) {
-		return n + bounds, false
+	if later != nil {
+		defer func() {
+			clear(*later) // the pieces lie in text: keep none of it
+			laters.Put(later)
+		}()
+	}
+	if n+bounds+rest <= max(limit, 0) {
+		return n + bounds + rest, false
 	}
 	for _, p := range *later {
 		if len(p) <= shortMax {

@@ -51,8 +51,8 @@ func TestBound(t *testing.T) {
 
 // TestWithin: Within is Count's exact number whenever it says so, and
 // otherwise a bound between the count and the limit, on Go's source, for
-// limits about the count and far from it, from a new memory and from one
-// that has seen the text.
+// limits about the count and far from it (where the bytes left bound the
+// rest), from a new memory and from one that has seen the text.
 func TestWithin(t *testing.T) {
 	var texts []string
 	filepath.WalkDir(filepath.Join(runtime.GOROOT(), "src", "net", "http"), func(p string, d fs.DirEntry, err error) error {
@@ -72,7 +72,10 @@ func TestWithin(t *testing.T) {
 		exact := &Counter{enc: enc.enc, split: enc.split, fast: enc.fast, ranks: enc.ranks}
 		for _, text := range texts {
 			want := exact.Count(text)
-			for _, limit := range []int{0, want / 2, want - 1, want, want + 1, want + want/4, 2 * want} {
+			// Past a text's bytes, and about where a count and the bytes
+			// left together meet the limit, as a file far within it does.
+			limits := []int{0, want / 2, want - 1, want, want + 1, want + want/4, 2 * want, len(text), (len(text) + want) / 2, len(text) - 1}
+			for _, limit := range limits {
 				c := &Counter{enc: enc.enc, split: enc.split, fast: enc.fast, ranks: enc.ranks}
 				for pass := range 2 { // the second pass finds the text's pieces remembered
 					n, isExact := c.Within(text, limit)
