@@ -205,9 +205,9 @@ func Run(ctx context.Context, opts Options, emit func(File) error) (Stats, error
 	// large file's (GOROOT/src: 92% of both cores used, not 86%).
 	window := make(chan struct{}, 64*workers)
 	// The channels hold all the window lets through, so neither the lister
-	// nor a worker ever waits to hand an entry on: unbuffered, each handoff
-	// waited for the other side to get a core: by an execution trace of
-	// GOROOT/src's audit, the cores were busy 89.5% of the run, and 94.4%
+	// nor a worker ever waits to hand an entry on. Unbuffered, each handoff
+	// waited for the other side to get a core; by an execution trace of
+	// GOROOT/src's audit the cores were busy 89.5% of the run, and 94.4%
 	// with these.
 	jobs := make(chan job, cap(window))
 	done := make(chan job, cap(window))
