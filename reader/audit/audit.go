@@ -249,6 +249,9 @@ func Run(ctx context.Context, opts Options, emit func(File) error) (Stats, error
 		go func() {
 			defer wg.Done()
 			for j := range jobs {
+				if ctx.Err() != nil {
+					return // a cancelled run emits nothing more: the jobs left wait for no one
+				}
 				if j.file.Skipped == "" {
 					if opts.Progress != nil {
 						opts.Progress.current.Store(&j.file.Path)
