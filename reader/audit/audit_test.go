@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -90,61 +88,6 @@ func TestRunStops(t *testing.T) {
 	case <-done:
 	case <-time.After(30 * time.Second):
 		t.Fatal("Run did not stop")
-	}
-}
-
-// openCounter is the disk, counting the files opened once after is set.
-type openCounter struct {
-	reader.OS
-	after *atomic.Bool
-	opens atomic.Int64
-}
-
-func (c *openCounter) count() {
-	if c.after.Load() {
-		c.opens.Add(1)
-	}
-}
-
-func (c *openCounter) Open(name string) (reader.File, error) {
-	if strings.HasSuffix(name, ".txt") {
-		c.count()
-	}
-	return c.OS.Open(name)
-}
-
-func (c *openCounter) OpenNoFollow(name string) (reader.File, error) {
-	c.count()
-	return c.OS.OpenNoFollow(name)
-}
-
-// TestRunAuditsNothingOnceCancelled: the files listed ahead of a
-// cancelled run wait for no worker: each worker ends the file in hand and
-// opens no other.
-func TestRunAuditsNothingOnceCancelled(t *testing.T) {
-	dir := t.TempDir()
-	for i := range 500 {
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%03d.txt", i)), []byte("x\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	var cancelled atomic.Bool
-	disk := &openCounter{after: &cancelled}
-	o := audit.Options{
-		Root: dir, Paths: []string{dir}, Profiles: reader.Profiles{opencode.Profile},
-		Base: reader.Request{Cwd: dir, Worktree: dir, FS: disk}, Workers: 3,
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	_, err := audit.Run(ctx, o, func(audit.File) error {
-		cancelled.Store(true)
-		cancel()
-		return nil
-	})
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("cancelled: %v", err)
-	}
-	if n := disk.opens.Load(); n > int64(o.Workers) {
-		t.Errorf("%d files opened after the run was cancelled, by %d workers", n, o.Workers)
 	}
 }
 
