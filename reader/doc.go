@@ -17,7 +17,8 @@
 // whole, and the profile words whole (PlainWhole), is answered from its
 // shape (plain.go), Result.Unworded; with no words wanted (Request.NoWords),
 // so is one whose middle what surrounds the tool cuts, or whose head the
-// tool shows and says so (PlainCut: MiddleCut.Told). An image
+// tool shows and says so (PlainCut: MiddleCut.Told), or whose head the
+// window's caps leave (PlainHeadCut). An image
 // the tool would resize and re-encode is then only decoded: that an image
 // is sent is the fact, not which (Picture.FactsOnly, Attachment.Unmade).
 // Whatever the caller, a plain file held in memory (a compare's or an
@@ -66,7 +67,10 @@
 // whole implements PlainWhole, and an audit skips wording such pages; one
 // whose answer is cut in its middle past a length (Codex's harness, Cline's
 // message builder) implements PlainCut, to say where from the page's ends,
-// as does Claude Code for its partial page past the token cap.
+// as does Claude Code for its partial page past the token cap; one whose
+// facts of a page follow from how the window stopped (Stopped) implements
+// PlainHeadCut, and an audit without tokens skips windowing the heads of
+// long plain files.
 //
 // What the agents' runtimes do to paths, numbers and errors lives in leaf
 // packages that know nothing of readlens: reader/node (Node and Bun),

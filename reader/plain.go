@@ -21,7 +21,9 @@ import (
 // and wording the file, when the window's caps leave it whole and the
 // profile says its wording adds none (PlainWhole), and for a caller that
 // wants no words at all (Request.NoWords), when what surrounds the tool
-// cuts the answer's middle at a length the page's lines tell (PlainCut).
+// cuts the answer's middle at a length the page's lines tell (PlainCut),
+// or when the window's line or byte caps cut the page and the profile
+// tells its facts from how the window stopped (PlainHeadCut, plainhead.go).
 // Anything else, or a profile that does not say, is read and worded as
 // always.
 
@@ -38,6 +40,7 @@ type PlainPage struct {
 	Text string
 
 	newlines int
+	ascii    bool // every byte is ASCII
 }
 
 // PlainWhole is implemented by a profile that can tell from a plain page
@@ -157,12 +160,24 @@ func (s *plainShape) survey(data []byte) *plainShape {
 	return s
 }
 
+// page is the plain page of data, which s surveyed, split by split.
+func (s *plainShape) page(data []byte, split Split) PlainPage {
+	pg := PlainPage{Size: int64(len(data)), Lines: s.newlines, Bytes: len(data) - s.newlines, Longest: s.longest, Units: s.units - s.newlines,
+		Text: unsafe.String(unsafe.SliceData(data), len(data)), newlines: s.newlines, ascii: s.ascii}
+	if !s.endsNL || split.Phantom {
+		pg.Lines++
+	}
+	return pg
+}
+
 // plainWhole is the page of a held plain file that p's window shows
 // whole, and whether the engine knows the answer from it: the default
 // window of a file no cap reaches, which the profile says it words whole,
 // or, when no one asked for words, whose middle it says what surrounds
-// the tool cuts (the cut, nil when whole). Every comparison keeps a
-// margin of one, whichever side of a cap the tool's own test falls.
+// the tool cuts (the cut, nil when whole), or whose head the window's
+// caps leave (a cut the tool tells of). Every comparison keeps a margin
+// of one, whichever side of a cap the tool's own test falls: a page at a
+// cap is taken as its head, which may be the whole page.
 func plainWhole(p *Plan, file File, sample []byte, size int64) (PlainPage, *MiddleCut, bool) {
 	h, ok := file.(*heldFile)
 	if !ok || p.whole == nil || h.shape == nil || p.Tail > 0 || p.marks != nil ||
@@ -173,20 +188,27 @@ func plainWhole(p *Plan, file File, sample []byte, size int64) (PlainPage, *Midd
 	if !s.plain {
 		return PlainPage{}, nil, false
 	}
-	pg := PlainPage{Size: size, Lines: s.newlines, Bytes: len(h.data) - s.newlines, Longest: s.longest, Units: s.units - s.newlines,
-		Text: unsafe.String(unsafe.SliceData(h.data), len(h.data)), newlines: s.newlines}
-	if !s.endsNL || p.Text.Split.Phantom {
-		pg.Lines++
-	}
+	pg := s.page(h.data, p.Text.Split)
 	w := p.Window
 	switch {
 	case w.Start != 0,
-		w.Limit >= 0 && pg.Lines >= w.Limit,
-		w.MaxLines > 0 && pg.Lines >= w.MaxLines,
 		w.Cut.Max > 0 && pg.Longest >= w.Cut.Max,
-		pg.Longest >= w.retain(),
-		w.Budget.Max > 0 && pg.Bytes+w.Budget.Each*pg.Lines+w.Budget.Sep*(pg.Lines-1) >= w.Budget.Max:
+		pg.Longest >= w.retain():
 		return PlainPage{}, nil, false
+	case w.Limit >= 0 && pg.Lines >= w.Limit,
+		w.MaxLines > 0 && pg.Lines >= w.MaxLines,
+		w.Budget.Max > 0 && pg.Bytes+w.Budget.Each*pg.Lines+w.Budget.Sep*(pg.Lines-1) >= w.Budget.Max:
+		// A cap may cut the page: its head, if the profile tells it.
+		if p.head == nil {
+			return PlainPage{}, nil, false
+		}
+		st := plainHead(w, &pg)
+		t, ok := p.head.HeadWhenPlain(p, pg, st)
+		if !ok {
+			return PlainPage{}, nil, false
+		}
+		// The head is the page's first lines, as far as the last the tool shows.
+		return pg, &MiddleCut{Whole: t, Last: t.LastLine, Told: true}, true
 	}
 	if p.whole.WholeWhenPlain(p, pg) {
 		return pg, nil, true

@@ -117,6 +117,9 @@ type Plan struct {
 	// cut is the profile, when the request wants no words and the profile
 	// can tell where what surrounds the tool cuts a plain page (plain.go).
 	cut PlainCut
+	// head is the profile, when the request wants no words and the
+	// profile can tell its facts of a plain page its window cuts.
+	head PlainHeadCut
 	// noWords is the request's: the page's outcome keeps no text.
 	noWords bool
 }

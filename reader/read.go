@@ -107,6 +107,7 @@ func readOne(ctx context.Context, env Env, p Profile, args Args) (*Plan, *Found,
 			plan.noWords = env.noWords
 			if plan.noWords {
 				plan.cut, _ = p.(PlainCut)
+				plan.head, _ = p.(PlainHeadCut)
 			}
 		}
 		found = examine(ctx, env.FS, plan) // stat, classify, detect, decode, window
