@@ -171,7 +171,9 @@ func TestPlainWholeIsWhole(t *testing.T) {
 		if shaped[p.Info().Name] == 0 {
 			t.Errorf("%s: never answered from a plain file's shape", p.Info().Name)
 		}
-		if _, cuts := p.(reader.PlainCut); cuts && shaped[p.Info().Name+" cut"] == 0 {
+		_, cuts := p.(reader.PlainCut)
+		_, heads := p.(reader.PlainHeadCut)
+		if (cuts || heads) && shaped[p.Info().Name+" cut"] == 0 {
 			t.Errorf("%s: never told a cut from a plain file's shape", p.Info().Name)
 		}
 	}
@@ -232,8 +234,8 @@ func TestPlainCutAtItsEdges(t *testing.T) {
 }
 
 // cutFromShape says the engine answered short, a cut read without words,
-// from the page's shape (reader.PlainCut): its head's lines are numbered,
-// without the text the read's lines have.
+// from the page's shape (reader.PlainCut, reader.PlainHeadCut): its
+// head's lines are numbered, without the text the read's lines have.
 func cutFromShape(short, read *reader.Result) bool {
 	if !short.Unworded || len(short.Lines) == 0 || len(short.Lines) != len(read.Lines) {
 		return false

@@ -235,27 +235,14 @@ func (crush) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	if pg.Err != nil {
 		return reader.Fail("error reading file: " + pg.Err.Error())
 	}
-	peek := c.limit + p.Window.Start + 1 // the number of the peeked line
-	if pg.Stop == reader.StopBudget && pg.Over.N < peek {
+	if crTooLarge(c, p, pg.Stopped()) {
 		// The size the tool names is what it had kept plus the line that
 		// did not fit, each counted in the bytes it read (an invalid byte
 		// as one, not as the U+FFFD readlens shows), "\n" between lines.
 		return reader.Fail(fmt.Sprintf("Content section is too large (%d bytes). Maximum size is %d bytes", pg.Charged+pg.Over.Cost, crMaxView))
 	}
-	lines := pg.Lines
-	more := false
-	switch {
-	case len(lines) > c.limit:
-		// The peeked line: more follow unless it is the empty one after a
-		// final newline (ReadString then returns "" and io.EOF). A lone
-		// "\r" there is a byte, shown as "" but more.
-		more = !pg.Phantom || pg.Stop == reader.StopLimit
-		lines = lines[:c.limit]
-	case pg.Stop == reader.StopBudget:
-		// The peeked line did not fit readlens's budget, which the tool
-		// does not charge it: more, unless it is that empty line.
-		more = !pg.Phantom
-	}
+	shown, more := crShown(c, pg.Stopped())
+	lines := pg.Lines[:shown]
 	for _, l := range lines {
 		if l.Bad {
 			return reader.Fail("File content is not valid UTF-8")
@@ -279,20 +266,71 @@ func (crush) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	}
 	t := &o.Truncation
 	if more {
-		shown := max(len(lines), 1) // strings.Split of the joined section
-		next := c.offset + shown
-		o.Notice(fmt.Sprintf(crMoreNote, next))
-		t.Cap = reader.CapLimit
-		if v := c.args.Get("limit"); v.Kind != reader.Number || v.Num <= 0 {
-			t.Cap = reader.CapLines // the tool's own 200
-		}
-		t.NextOffset, t.Next = next, c.args.With("offset", next)
+		o.Notice(fmt.Sprintf(crMoreNote, crNext(t, c, len(lines))))
 	}
 	o.Frame("\n</file>\n")
 	if len(o.Lines) > 0 {
 		t.FirstLine, t.LastLine = o.Lines[0].N, o.Lines[len(o.Lines)-1].N
 	}
 	return o
+}
+
+// crTooLarge says the section the window stopped as w is refused: the
+// line past the budget is one the tool read, not the one it peeks at.
+func crTooLarge(c *crCall, p *reader.Plan, w reader.Stopped) bool {
+	peek := c.limit + p.Window.Start + 1 // the number of the peeked line
+	return w.Stop == reader.StopBudget && w.Over.N < peek
+}
+
+// crShown is how many of the lines the window read the tool shows (the
+// window reads one more, the peeked line), and whether it says more follow.
+func crShown(c *crCall, w reader.Stopped) (shown int, more bool) {
+	shown = w.Shown
+	switch {
+	case shown > c.limit:
+		// The peeked line: more follow unless it is the empty one after a
+		// final newline (ReadString then returns "" and io.EOF). A lone
+		// "\r" there is a byte, shown as "" but more.
+		return c.limit, !w.Phantom || w.Stop == reader.StopLimit
+	case w.Stop == reader.StopBudget:
+		// The peeked line did not fit readlens's budget, which the tool
+		// does not charge it: more, unless it is that empty line.
+		return shown, !w.Phantom
+	}
+	return shown, false
+}
+
+// crNext sets the facts of a section of shown lines after which more
+// follow, and is the offset the answer names.
+func crNext(t *reader.Truncation, c *crCall, shown int) int {
+	next := c.offset + max(shown, 1) // strings.Split of the joined section
+	t.Cap = reader.CapLimit
+	if v := c.args.Get("limit"); v.Kind != reader.Number || v.Num <= 0 {
+		t.Cap = reader.CapLines // the tool's own 200
+	}
+	t.NextOffset, t.Next = next, c.args.With("offset", next)
+	return next
+}
+
+// HeadWhenPlain gives the facts of a plain page the window cuts, as crush
+// words them: only how the window stopped goes into them. A refused
+// section is left to the read, and so is a section of one line, which
+// the tool numbers only when it is not empty.
+func (crush) HeadWhenPlain(p *reader.Plan, _ reader.PlainPage, w reader.Stopped) (reader.Truncation, bool) {
+	c := p.Call.(*crCall)
+	var t reader.Truncation
+	if crTooLarge(c, p, w) {
+		return t, false
+	}
+	shown, more := crShown(c, w)
+	if shown < 2 {
+		return t, false
+	}
+	if more {
+		crNext(&t, c, shown)
+	}
+	t.FirstLine, t.LastLine = p.Window.Start+1, p.Window.Start+shown
+	return t, true
 }
 
 // crMissing is the not-found answer with up to three names in the path's

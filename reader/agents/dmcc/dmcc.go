@@ -262,7 +262,7 @@ func dmText(path string, c *dmCall, pg *reader.Page) *reader.Outcome {
 		return reader.Fail(python.OSError(pg.Err, path))
 	}
 	total := int64(pg.Total)
-	if c.offset-1 >= total {
+	if dmOutOfRange(c, pg.Total) {
 		return reader.Fail(fmt.Sprintf("Offset %s is out of range for this file (%d lines)", c.offsetText, total))
 	}
 	o := reader.OutcomeFor(pg)
@@ -281,30 +281,56 @@ func dmText(path string, c *dmCall, pg *reader.Page) *reader.Outcome {
 			preview = append(preview, shown)
 		}
 	}
-	last := c.offset + int64(len(pg.Lines)) - 1
 	t := &o.Truncation
-	switch {
-	case pg.Stop == reader.StopBudget:
+	last := dmFacts(t, c, pg.Stopped())
+	switch t.Cap {
+	case reader.CapBytes:
 		o.Notice(fmt.Sprintf("\n\n(Output truncated at %d bytes. Use 'offset' parameter to read beyond line %d)", dmMaxBytes, last))
-		t.Cap = reader.CapBytes
-	case total > last:
+	case reader.CapLimit, reader.CapLines:
 		o.Notice(fmt.Sprintf("\n\n(File has more lines. Use 'offset' parameter to read beyond line %d)", last))
-		t.Cap = reader.CapLimit
-		if v := c.args.Get("limit"); v.Kind == reader.Missing || v.Kind == reader.Null {
-			t.Cap = reader.CapLines
-		}
 	default:
 		o.Notice(fmt.Sprintf("\n\n(End of file - total %d lines)", total))
 	}
 	o.Frame("\n</content>")
 	o.SetPreview(strings.Join(preview, "\n"))
+	return o
+}
+
+// dmOutOfRange says the offset is past the file's lines: an error.
+func dmOutOfRange(c *dmCall, total int) bool { return c.offset-1 >= int64(total) }
+
+// dmFacts are the facts of dmText's answer on a page whose window stopped
+// as w; last is the last line shown, which the answer names.
+func dmFacts(t *reader.Truncation, c *dmCall, w reader.Stopped) (last int64) {
+	last = c.offset + int64(w.Shown) - 1
+	switch {
+	case w.Stop == reader.StopBudget:
+		t.Cap = reader.CapBytes
+	case int64(w.Total) > last:
+		t.Cap = reader.CapLimit
+		if v := c.args.Get("limit"); v.Kind == reader.Missing || v.Kind == reader.Null {
+			t.Cap = reader.CapLines
+		}
+	}
 	if t.Cap != reader.CapNone {
 		// "Beyond line N": the next call starts at N+1, the first line not shown.
 		t.NextOffset, t.Next = int(last+1), c.args.With("offset", last+1)
 	}
-	if len(pg.Lines) > 0 {
-		t.FirstLine, t.LastLine = pg.Lines[0].N, pg.Lines[len(pg.Lines)-1].N
+	if w.Shown > 0 {
+		t.FirstLine, t.LastLine = int(c.offset), int(last)
 	}
-	t.TotalLines, t.TotalKnown = int(total), true
-	return o
+	t.TotalLines, t.TotalKnown = w.Total, true
+	return last
+}
+
+// HeadWhenPlain gives the facts of a plain page the window cuts, as
+// dmText words them: only how the window stopped goes into them.
+func (dmcc) HeadWhenPlain(p *reader.Plan, _ reader.PlainPage, w reader.Stopped) (reader.Truncation, bool) {
+	c := p.Call.(*dmCall)
+	var t reader.Truncation
+	if dmOutOfRange(c, w.Total) {
+		return t, false
+	}
+	dmFacts(&t, c, w)
+	return t, true
 }

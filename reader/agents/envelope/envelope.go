@@ -207,12 +207,31 @@ func (envelope) Format(p *reader.Plan, f *reader.Found) *reader.Outcome {
 	}
 	total := pg.Total
 	switch {
-	case total == 0 && c.start > 1:
+	case !envOutOfRange(c, total):
+	case total == 0:
 		return c.fail("INVALID_PARAM", fmt.Sprintf("Invalid start_line: %s. '%s' is empty: only start_line=1 is valid.", c.startArg, c.path))
-	case total > 0 && c.start > total:
+	default:
 		return c.fail("INVALID_PARAM", fmt.Sprintf("Invalid start_line: %s. '%s' has %d lines (valid range: 1-%d).", c.startArg, c.path, total, total))
 	}
 	return c.success(f, pg)
+}
+
+// envOutOfRange says start_line is past the file's total lines: an error.
+func envOutOfRange(c *envCall, total int) bool {
+	return total == 0 && c.start > 1 || total > 0 && c.start > total
+}
+
+// HeadWhenPlain gives the facts of a plain page the window cuts, as
+// success words them: only how the window stopped goes into them, since
+// readlens holds every line of a plain page whole (no Page.Clipped).
+func (envelope) HeadWhenPlain(p *reader.Plan, _ reader.PlainPage, w reader.Stopped) (reader.Truncation, bool) {
+	c := p.Call.(*envCall)
+	var t reader.Truncation
+	if envOutOfRange(c, w.Total) {
+		return t, false
+	}
+	c.facts(&t, w)
+	return t, true
 }
 
 // outside is the refusal of a path that leaves the project root.
@@ -263,7 +282,8 @@ func (c *envCall) context(o *reader.Outcome) {
 func (c *envCall) success(f *reader.Found, pg *reader.Page) *reader.Outcome {
 	total := pg.Total
 	shown := len(pg.Lines)
-	paged := c.start-1+shown < total
+	o := reader.OutcomeFor(pg)
+	paged := c.facts(&o.Truncation, pg.Stopped())
 	// The tool (Python, reading the whole file) shows every line whole;
 	// readlens holds at most 64 MiB of one (reader.Page.Clipped). Past
 	// that, data.content is not the tool's, and the envelope says so in
@@ -276,7 +296,6 @@ func (c *envCall) success(f *reader.Found, pg *reader.Page) *reader.Outcome {
 	if truncated || pg.Invalid {
 		status = "partial"
 	}
-	o := reader.OutcomeFor(pg)
 	o.Frame(`{"status": "` + status + `", "data": {"content": "`)
 	chars := 0
 	var num [64]byte // each line's number, made in place
@@ -312,18 +331,25 @@ func (c *envCall) success(f *reader.Found, pg *reader.Page) *reader.Outcome {
 	o.Frame("}")
 
 	o.Note = clipNote(pg)
-	t := &o.Truncation
+	return o
+}
+
+// facts are the facts of success's answer on a page whose window stopped
+// as w: paged when lines follow those shown.
+func (c *envCall) facts(t *reader.Truncation, w reader.Stopped) (paged bool) {
+	first, last := c.start, c.start+w.Shown-1
+	paged = c.start-1+w.Shown < w.Total
 	if paged {
 		t.Cap, t.NextOffset, t.Next = reader.CapLimit, last+1, c.args.With("start_line", last+1)
 		if c.args.Get("limit").Kind == reader.Missing {
 			t.Cap = reader.CapLines // the default limit is the tool's own page
 		}
 	}
-	if shown > 0 {
+	if w.Shown > 0 {
 		t.FirstLine, t.LastLine = first, last
 	}
-	t.TotalLines, t.TotalKnown = total, true
-	return o
+	t.TotalLines, t.TotalKnown = w.Total, true
+	return paged
 }
 
 // clipNote is readlens's note for lines it showed only the head of.

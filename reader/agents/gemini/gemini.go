@@ -324,42 +324,61 @@ func gmFormat(c *gmCall, p *reader.Plan, f *reader.Found) *reader.Outcome {
 		return reader.Fail("Error reading file " + p.Path + ": Buffer size must be a multiple of 16-bits")
 	}
 	o := reader.OutcomeFor(pg)
-	if c.kind == "svg" {
-		gmLines(o, pg.Lines)
-		if n := len(pg.Lines); n > 0 {
-			o.Truncation.FirstLine, o.Truncation.LastLine = 1, n
-		}
-		return o
-	}
-	total := pg.Total
-	start := min(p.Window.Start, total)
-	end := min(p.Window.Start+max(p.Window.Limit, 0), total)
 	cut := false
 	for _, l := range pg.Lines {
 		cut = cut || l.Cut
 	}
-	t := &o.Truncation
-	if start > 0 || end < total || cut {
+	first := 0
+	if len(pg.Lines) > 0 {
+		first = pg.Lines[0].N
+	}
+	start, end, truncated := gmFacts(&o.Truncation, p, c, pg.Stopped(), cut, first)
+	if truncated {
 		o.Notice(fmt.Sprintf("\nIMPORTANT: The file content has been truncated.\n"+
 			"Status: Showing lines %d-%d of %d total lines.\n"+
 			"Action: To read more of the file, you can use the 'start_line' and 'end_line' parameters in a subsequent 'read_file' call. "+
 			"For example, to read the next section of the file, use start_line: %d.\n\n"+
-			"--- FILE CONTENT (truncated) ---\n", start+1, end, total, end+1))
-		if end < total {
-			t.Cap = reader.CapLimit
-			if c.end == 0 {
-				t.Cap = reader.CapLines
-			}
-			t.NextOffset = end + 1
-			t.Next = gmNext(p, c, end+1)
-		}
+			"--- FILE CONTENT (truncated) ---\n", start+1, end, pg.Total, end+1))
 	}
 	gmLines(o, pg.Lines)
-	if len(pg.Lines) > 0 {
-		t.FirstLine, t.LastLine = pg.Lines[0].N, pg.Lines[len(pg.Lines)-1].N
+	return o
+}
+
+// gmFacts are the facts of gmFormat's answer on a text page whose window
+// stopped as w, showing lines from first, cut says some line was cut: the
+// lines shown, and whether the answer says it is truncated (truncated),
+// of lines start+1 to end. An SVG file's answer says nothing of its lines.
+func gmFacts(t *reader.Truncation, p *reader.Plan, c *gmCall, w reader.Stopped, cut bool, first int) (start, end int, truncated bool) {
+	if w.Shown > 0 {
+		t.FirstLine, t.LastLine = first, first+w.Shown-1
+	}
+	if c.kind == "svg" {
+		return 0, 0, false
+	}
+	total := w.Total
+	start = min(p.Window.Start, total)
+	end = min(p.Window.Start+max(p.Window.Limit, 0), total)
+	truncated = start > 0 || end < total || cut
+	if truncated && end < total {
+		t.Cap = reader.CapLimit
+		if c.end == 0 {
+			t.Cap = reader.CapLines
+		}
+		t.NextOffset = end + 1
+		t.Next = gmNext(p, c, end+1)
 	}
 	t.TotalLines, t.TotalKnown = total, true
-	return o
+	return start, end, truncated
+}
+
+// HeadWhenPlain gives the facts of a plain page the window cuts, as
+// gmFormat words them: only how the window stopped goes into them, since
+// no line of it is cut. The context the answer appends (gmAppendJIT) is
+// words alone.
+func (gemini) HeadWhenPlain(p *reader.Plan, pg reader.PlainPage, w reader.Stopped) (reader.Truncation, bool) {
+	var t reader.Truncation
+	gmFacts(&t, p, p.Call.(*gmCall), w, false, p.Window.Start+1)
+	return t, true
 }
 
 func gmLines(o *reader.Outcome, lines []reader.Line) {

@@ -370,7 +370,7 @@ func ocText(p *reader.Plan, c *ocCall, f *reader.Found) *reader.Outcome {
 		return reader.Fail(pg.Err.Error())
 	}
 	count := pg.Total
-	if count < c.offset && !(count == 0 && c.offset == 1) {
+	if ocOutOfRange(c, count) {
 		return reader.Fail(fmt.Sprintf("Offset %d is out of range for this file (%d lines)", c.offset, count))
 	}
 	o := reader.OutcomeFor(pg)
@@ -381,30 +381,57 @@ func ocText(p *reader.Plan, c *ocCall, f *reader.Found) *reader.Outcome {
 		}
 		o.NumberedLine(l, reader.LineNumber{N: l.N, Sep: ": "}, LineCut)
 	}
-	last := c.offset + len(pg.Lines) - 1
-	next := last + 1
 	t := &o.Truncation
-	switch {
-	case pg.Stop == reader.StopBudget:
-		o.Notice(fmt.Sprintf("\n\n(Output capped at %s. Showing lines %d-%d. Use offset=%d to continue.)", ocCapWords, c.offset, last, next))
-		t.Cap = reader.CapBytes
-	case pg.Stop == reader.StopLimit:
-		o.Notice(fmt.Sprintf("\n\n(Showing lines %d-%d of %d. Use offset=%d to continue.)", c.offset, last, count, next))
-		t.Cap = reader.CapLimit
-		if c.limit == ocLimit && c.args.Get("limit").Kind == reader.Missing {
-			t.Cap = reader.CapLines // the default limit is the tool's own cap
-		}
+	ocFacts(t, c, pg.Stopped())
+	switch t.Cap {
+	case reader.CapBytes:
+		o.Notice(fmt.Sprintf("\n\n(Output capped at %s. Showing lines %d-%d. Use offset=%d to continue.)", ocCapWords, c.offset, t.NextOffset-1, t.NextOffset))
+	case reader.CapLimit, reader.CapLines:
+		o.Notice(fmt.Sprintf("\n\n(Showing lines %d-%d of %d. Use offset=%d to continue.)", c.offset, t.NextOffset-1, count, t.NextOffset))
 	default:
 		o.Notice(fmt.Sprintf("\n\n(End of file - total %d lines)", count))
 	}
 	o.Frame("\n</content>")
 	Reminders(o, withoutMarks(f.Extras))
+	return o
+}
+
+// ocOutOfRange says the offset is past the file's lines: an error.
+func ocOutOfRange(c *ocCall, count int) bool {
+	return count < c.offset && !(count == 0 && c.offset == 1)
+}
+
+// ocFacts are the facts of ocText's answer on a page whose window stopped
+// as w.
+func ocFacts(t *reader.Truncation, c *ocCall, w reader.Stopped) {
+	last := c.offset + w.Shown - 1
+	next := last + 1
+	switch w.Stop {
+	case reader.StopBudget:
+		t.Cap = reader.CapBytes
+	case reader.StopLimit:
+		t.Cap = reader.CapLimit
+		if c.limit == ocLimit && c.args.Get("limit").Kind == reader.Missing {
+			t.Cap = reader.CapLines // the default limit is the tool's own cap
+		}
+	}
 	if t.Cap != reader.CapNone {
 		t.NextOffset, t.Next = next, c.args.With("offset", next)
 	}
-	if len(pg.Lines) > 0 {
+	if w.Shown > 0 {
 		t.FirstLine, t.LastLine = c.offset, last
 	}
-	t.TotalLines, t.TotalKnown = count, pg.Counted
-	return o
+	t.TotalLines, t.TotalKnown = w.Total, w.Counted
+}
+
+// HeadWhenPlain gives the facts of a plain page the window cuts, as
+// ocText words them: only how the window stopped goes into them.
+func (opencode) HeadWhenPlain(p *reader.Plan, _ reader.PlainPage, w reader.Stopped) (reader.Truncation, bool) {
+	c := p.Call.(*ocCall)
+	var t reader.Truncation
+	if ocOutOfRange(c, w.Total) {
+		return t, false
+	}
+	ocFacts(&t, c, w)
+	return t, true
 }

@@ -351,31 +351,54 @@ func oclText(c *oclCall, w reader.Window, f *reader.Found) *reader.Outcome {
 			preview = append(preview, shown)
 		}
 	}
-	last := node.Add(c.offset, node.NumberPrim(float64(len(pg.Lines))))
-	more := float64(total) > last.ToNumber()
 	t := &o.Truncation
-	switch {
-	case pg.Stop == reader.StopBudget:
+	last := oclFacts(t, c, w.Start, pg.Stopped())
+	switch t.Cap {
+	case reader.CapBytes:
 		o.Notice("\n\n(Output truncated at 51200 bytes. Use 'offset' parameter to read beyond line " + last.ToString() + ")")
-		t.Cap = reader.CapBytes
-	case more:
+	case reader.CapLimit, reader.CapLines:
 		o.Notice("\n\n(File has more lines. Use 'offset' parameter to read beyond line " + last.ToString() + ")")
-		t.Cap = reader.CapLimit
-		if v := c.args.Get("limit"); v.Kind == reader.Missing || v.Kind == reader.Null {
-			t.Cap = reader.CapLines // the default limit is the tool's own cap
-		}
 	default:
 		o.Notice("\n\n(End of file - total " + node.Number(float64(total)) + " lines)")
 	}
 	o.Frame("\n</file>")
 	opencode.Reminders(o, f.Extras) // as Bun's file.text() read them (reader.EncodingBunText)
 	o.SetPreview(strings.Join(preview, "\n"))
+	return o
+}
+
+// oclFacts are the facts of oclText's answer on a page whose window,
+// from line start+1, stopped as w; last is offset + the lines shown, as
+// JavaScript adds them, which the answer names.
+func oclFacts(t *reader.Truncation, c *oclCall, start int, w reader.Stopped) (last node.Prim) {
+	last = node.Add(c.offset, node.NumberPrim(float64(w.Shown)))
+	switch {
+	case w.Stop == reader.StopBudget:
+		t.Cap = reader.CapBytes
+	case float64(w.Total) > last.ToNumber():
+		t.Cap = reader.CapLimit
+		if v := c.args.Get("limit"); v.Kind == reader.Missing || v.Kind == reader.Null {
+			t.Cap = reader.CapLines // the default limit is the tool's own cap
+		}
+	}
 	if n := last.ToNumber(); t.Cap != reader.CapNone && last.IsNumber() && n >= 1 && n == math.Trunc(n) && n < 1<<53 {
 		t.NextOffset, t.Next = int(n), c.args.With("offset", int64(n))
 	}
-	if len(pg.Lines) > 0 {
-		t.FirstLine, t.LastLine = pg.Lines[0].N, pg.Lines[len(pg.Lines)-1].N
+	if w.Shown > 0 {
+		t.FirstLine, t.LastLine = start+1, start+w.Shown
 	}
-	t.TotalLines, t.TotalKnown = total, true
-	return o
+	t.TotalLines, t.TotalKnown = w.Total, true
+	return last
+}
+
+// HeadWhenPlain gives the facts of a plain page the window cuts, as
+// oclText words them: only how the window stopped goes into them.
+func (opencodeLegacy) HeadWhenPlain(p *reader.Plan, _ reader.PlainPage, w reader.Stopped) (reader.Truncation, bool) {
+	c := p.Call.(*oclCall)
+	var t reader.Truncation
+	if !c.indexed && c.start < c.end && c.start < float64(w.Total) {
+		return t, false // the crash oclText answers
+	}
+	oclFacts(&t, c, p.Window.Start, w)
+	return t, true
 }

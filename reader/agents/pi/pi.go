@@ -336,32 +336,68 @@ func piText(c *piCall, pg *reader.Page) *reader.Outcome {
 		o.Line(l, "", "")
 	}
 	endDisplay := startDisplay + shown - 1
-	switch {
-	case pg.Stop == reader.StopMaxLines:
+	first := 0
+	if len(pg.Lines) > 0 {
+		first = pg.Lines[0].N
+	}
+	piFacts(t, c, pg.Stopped(), first)
+	switch t.Cap {
+	case reader.CapLines:
 		o.Notice(fmt.Sprintf("\n\n[Showing lines %s-%s of %s. Use offset=%s to continue.]",
 			node.Number(startDisplay), node.Number(endDisplay), node.Number(n), node.Number(endDisplay+1)))
-		t.Cap = reader.CapLines
-		piNext(t, c, endDisplay+1)
-	case pg.Stop == reader.StopBudget:
+	case reader.CapBytes:
 		o.Notice(fmt.Sprintf("\n\n[Showing lines %s-%s of %s (%s limit). Use offset=%s to continue.]",
 			node.Number(startDisplay), node.Number(endDisplay), node.Number(n), piLimitWords, node.Number(endDisplay+1)))
+	case reader.CapLimit:
+		end := piLimitEnd(c, n)
+		o.Notice(fmt.Sprintf("\n\n[%s more lines in file. Use offset=%s to continue.]", node.Number(n-end), node.Number(end+1)))
+	}
+	return o
+}
+
+// piLimitEnd is where the lines the call's limit takes of n end, as pi
+// adds them: start plus those taken.
+func piLimitEnd(c *piCall, n float64) float64 {
+	end := math.Min(c.start+*c.limit, n)
+	taken := end - c.start
+	return c.start + taken
+}
+
+// piFacts are the facts of piText's answer, but for a first line too long
+// to show, on a page whose window stopped as w, showing lines from first.
+func piFacts(t *reader.Truncation, c *piCall, w reader.Stopped, first int) {
+	n := float64(w.Total)
+	endDisplay := c.start + 1 + float64(w.Shown) - 1 // as piText's, in floating point
+	switch {
+	case w.Stop == reader.StopMaxLines:
+		t.Cap = reader.CapLines
+		piNext(t, c, endDisplay+1)
+	case w.Stop == reader.StopBudget:
 		t.Cap = reader.CapBytes
 		piNext(t, c, endDisplay+1)
 	case c.limit != nil:
-		end := math.Min(c.start+*c.limit, n)
-		taken := end - c.start
-		if c.start+taken < n {
-			o.Notice(fmt.Sprintf("\n\n[%s more lines in file. Use offset=%s to continue.]",
-				node.Number(n-(c.start+taken)), node.Number(c.start+taken+1)))
+		if end := piLimitEnd(c, n); end < n {
 			t.Cap = reader.CapLimit
-			piNext(t, c, c.start+taken+1)
+			piNext(t, c, end+1)
 		}
 	}
-	if len(pg.Lines) > 0 {
-		t.FirstLine, t.LastLine = pg.Lines[0].N, pg.Lines[len(pg.Lines)-1].N
+	if w.Shown > 0 {
+		t.FirstLine, t.LastLine = first, first+w.Shown-1
 	}
-	t.TotalLines, t.TotalKnown = pg.Total, true
-	return o
+	t.TotalLines, t.TotalKnown = w.Total, true
+}
+
+// HeadWhenPlain gives the facts of a plain page the window cuts, as
+// piText words them: only how the window stopped goes into them. A first
+// line too long to show is left to the read.
+func (pi) HeadWhenPlain(p *reader.Plan, _ reader.PlainPage, w reader.Stopped) (reader.Truncation, bool) {
+	c := p.Call.(*piCall)
+	var t reader.Truncation
+	if c.start >= float64(w.Total) || w.Shown == 0 {
+		return t, false
+	}
+	piFacts(&t, c, w, p.Window.Start+1)
+	return t, true
 }
 
 func piNext(t *reader.Truncation, c *piCall, next float64) {
