@@ -337,7 +337,8 @@ func factsBothWays(t *testing.T, path, cwd string, stats *reader.StatCache, prof
 					s.TotalKnown == l.TotalKnown && s.IsError == l.IsError && len(s.Result.Lines) == len(l.Result.Lines) &&
 					reflect.DeepEqual(s.Result.Truncation.CutLines, l.Result.Truncation.CutLines) &&
 					s.Resumes == l.Resumes && s.Ends == l.Ends && s.Result.Truncation.Silent == l.Result.Truncation.Silent &&
-					string(s.Result.Truncation.Next) == string(l.Result.Truncation.Next)
+					string(s.Result.Truncation.Next) == string(l.Result.Truncation.Next) &&
+					s.Result.Truncation.NextOffset == l.Result.Truncation.NextOffset
 				switch {
 				case !s.Result.Unworded:
 					same = same && s.Result.Output == l.Result.Output
