@@ -30,8 +30,9 @@ func (pg *Page) Stopped() Stopped {
 // PlainHeadCut is implemented by a profile that can tell its answer's
 // facts on a plain page its window cuts from how the window stopped, when
 // no one wants the words (Request.NoWords): the answer shows the page's
-// first Stopped.Shown lines and says so. ok false has the page read, as
-// an answer that is an error must be. The facts must be those of the read
+// first lines, to Truncation.LastLine (crush reads one more than it
+// shows), and says so. ok false has the page read, as an answer that is
+// an error must be. The facts must be those of the read
 // (TestPlainWholeIsWhole reads every case both ways).
 type PlainHeadCut interface {
 	HeadWhenPlain(p *Plan, pg PlainPage, w Stopped) (t Truncation, ok bool)
@@ -43,55 +44,41 @@ type PlainHeadCut interface {
 // whole size. Only a budget looks at the lines, and only at those it
 // charges and the one past them.
 func plainHead(w Window, pg *PlainPage) Stopped {
-	var st Stopped
-	phantom := pg.Lines > pg.newlines // an empty line after the last \n, or a last line without one
-	phantom = phantom && len(pg.Text) > 0 && pg.Text[len(pg.Text)-1] == '\n'
-	rest := pg.Text
-	for n := 0; ; n++ {
-		switch {
-		case w.Limit >= 0 && n == w.Limit:
-			st.Stop = stopIfMore(n < pg.Lines, StopLimit)
-		case w.MaxLines > 0 && n == w.MaxLines:
-			st.Stop = stopIfMore(n < pg.Lines, StopMaxLines)
-		case n == pg.Lines:
-		default:
-			st.Phantom = phantom && n+1 == pg.Lines
-			if w.Budget.Max > 0 {
-				line, after, _ := strings.Cut(rest, "\n")
-				rest = after
-				size := textSize{Bytes: int64(len(line)), UTF16: int64(len(line)), Runes: int64(len(line))}
-				if !pg.ascii {
-					size = SizeOf(line)
-				}
-				cost := w.cost(Line{}, size, n, 0)
-				if st.Charged+cost > w.Budget.Max && !(w.Budget.First && n == 0) {
-					st.Shown, st.Stop, st.Over = n, StopBudget, &Over{N: n + 1, Size: size, Cost: cost}
-					st.Total = n + 1 // the lines the scanner passed, this one too
-					if w.Budget.Halt && !w.Count {
-						return st
-					}
-					break
-				}
-				st.Charged += cost
-			}
-			continue
-		}
-		if st.Stop != StopBudget {
-			st.Shown, st.Total = n, n
-		}
-		break
+	st := Stopped{Shown: pg.Lines}
+	// At a line both caps reach, the window asks the call's limit first.
+	if w.Limit >= 0 && w.Limit < st.Shown {
+		st.Shown, st.Stop = w.Limit, StopLimit
 	}
+	if w.MaxLines > 0 && w.MaxLines < st.Shown {
+		st.Shown, st.Stop = w.MaxLines, StopMaxLines
+	}
+	read := st.Shown // the lines the scanner handed out
+	if w.Budget.Max > 0 {
+		rest := pg.Text
+		for n := range st.Shown {
+			line, after, _ := strings.Cut(rest, "\n")
+			rest = after
+			size := textSize{Bytes: int64(len(line)), UTF16: int64(len(line)), Runes: int64(len(line))}
+			if !pg.ascii {
+				size = SizeOf(line)
+			}
+			cost := w.cost(Line{}, size, n, 0)
+			if st.Charged+cost > w.Budget.Max && !(w.Budget.First && n == 0) {
+				// The line that did not fit was read; a budget that halts
+				// stops the scan there as one that does not.
+				st.Shown, st.Stop, st.Over = n, StopBudget, &Over{N: n + 1, Size: size, Cost: cost}
+				read = n + 1
+				break
+			}
+			st.Charged += cost
+		}
+	}
+	st.Total = read
+	// The split's empty line after a final \n, when it makes one, is the
+	// page's last.
+	st.Phantom = read > 0 && read == pg.Lines && pg.Lines > pg.newlines && strings.HasSuffix(pg.Text, "\n")
 	if w.Count {
 		st.Total, st.Counted = pg.Lines, true
 	}
 	return st
-}
-
-// stopIfMore is why a window that reached a cap ended: the cap when more
-// lines follow, the file's end when none do.
-func stopIfMore(more bool, cap Stop) Stop {
-	if more {
-		return cap
-	}
-	return StopEOF
 }

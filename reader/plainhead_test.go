@@ -74,10 +74,11 @@ func TestPlainHeadIsWindow(t *testing.T) {
 		}
 		got := plainHead(w, &pg)
 		overs := (got.Over == nil) == (want.Over == nil) && (got.Over == nil || *got.Over == *want.Over)
+		gotOver, wantOver := got.Over, want.Over
 		got.Over, want.Over = nil, nil
 		if got != want || !overs {
 			t.Fatalf("case %d, %q split %+v window %+v:\nplainHead %+v over %+v\nwindow    %+v over %+v",
-				i, data, split, w, got, got.Over, want, want.Over)
+				i, data, split, w, got, gotOver, want, wantOver)
 		}
 		stops[want.Stop]++
 	}
