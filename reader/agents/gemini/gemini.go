@@ -375,7 +375,7 @@ func gmFacts(t *reader.Truncation, p *reader.Plan, c *gmCall, w reader.Stopped, 
 // gmFormat words them: only how the window stopped goes into them, since
 // no line of it is cut. The context the answer appends (gmAppendJIT) is
 // words alone.
-func (gemini) HeadWhenPlain(p *reader.Plan, pg reader.PlainPage, w reader.Stopped) (reader.Truncation, bool) {
+func (gemini) HeadWhenPlain(p *reader.Plan, _ reader.PlainPage, w reader.Stopped) (reader.Truncation, bool) {
 	var t reader.Truncation
 	gmFacts(&t, p, p.Call.(*gmCall), w, false, p.Window.Start+1)
 	return t, true
