@@ -61,7 +61,7 @@ type Result struct {
 }
 
 // PartKind says what a piece of the output is.
-type PartKind int
+type PartKind uint8
 
 const (
 	PartFrame  PartKind = iota // markup around the content: tags, separators, JSON punctuation
@@ -75,7 +75,12 @@ const (
 // Part is one piece of a tool's output.
 type Part struct {
 	Kind PartKind
-	Text string
+	// Escaped says Text is words written inside a JSON string, escaped as
+	// JSON.stringify or Python's json.dumps writes them (Cline's answer,
+	// envelope's): a view that shows the words, not the exact text, reads
+	// them unescaped (render's pretty view of a notice).
+	Escaped bool
+	Text    string
 	Line int // for PartLine and PartCut: the line number
 	// Prefix is the length of the number prefix at the start of a PartLine
 	// ("12: " for opencode, "" for pi).

@@ -269,7 +269,7 @@ func TestPrettyMiddleCut(t *testing.T) {
 		{"codex", "codex/harness/rows_3000.txt", []string{
 			" 322 │ row 322 " + strings.Repeat("r", 60), "       …25947 tokens truncated…", "1690 │ row 1690 " + strings.Repeat("r", 60)}},
 		{"cline", "lines_3000.txt", []string{
-			" 255 │ line 255", `       \n\n...[truncated 25007 chars]...\n\n`, "1772 │ line 1772"}},
+			" 255 │ line 255", "       ...[truncated 25007 chars]...", "1772 │ line 1772"}}, // the words inside cline's JSON string
 	} {
 		res := read(t, c.profile, c.path, nil, nil)
 		rows := strings.Split(ansi.Strip(Result(st, 100, res, Options{Expanded: true, View: PrettyView})), "\n")

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/json"
 	"sort"
 	"strconv"
 	"strings"
@@ -99,9 +100,9 @@ func measureHead(r *reader.Result, n int) *Measure {
 		m.partStart[i+1] = m.partStart[i] + len(p.Text)
 		switch p.Kind {
 		case reader.PartCut:
-			m.cuts[p.Line] = p.Text
+			m.cuts[p.Line] = words(p)
 		case reader.PartNotice:
-			m.notices = append(m.notices, strings.Trim(p.Text, "\n"))
+			m.notices = append(m.notices, strings.Trim(words(p), "\n"))
 			if resumes > 0 && m.gapNotice < 0 {
 				marker = len(m.notices) - 1
 			}
@@ -150,3 +151,17 @@ type measured interface {
 func (a *agent) measured() ([]int32, int32) { return a.m.agentCells, 0 }
 
 func (p *pretty) measured() ([]int32, int32) { return p.m.prettyCells, int32(p.margin()) }
+
+// words are a part's words as a reader of the answer reads them: its text
+// unescaped when the tool wrote it inside a JSON string (Part.Escaped),
+// else its text.
+func words(p reader.Part) string {
+	if !p.Escaped {
+		return p.Text
+	}
+	var s string
+	if json.Unmarshal([]byte(`"`+p.Text+`"`), &s) != nil {
+		return p.Text // not a JSON string's inside after all: shown as written
+	}
+	return s
+}

@@ -374,6 +374,7 @@ func (cline) Join(calls []reader.Args, answers []*reader.Outcome) *reader.Outcom
 			}
 		}
 		for _, pt := range a.Parts {
+			pt.Escaped = true // in the JSON string of the file's result
 			if r := lone[pt.Line]; r != 0 && pt.Kind == reader.PartLine {
 				// The cut kept half a surrogate pair: JSON.stringify escapes it.
 				esc := node.Quote(pt.Text)

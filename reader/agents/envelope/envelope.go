@@ -324,7 +324,7 @@ func (c *envCall) success(f *reader.Found, pg *reader.Page) *reader.Outcome {
 			text += fmt.Sprintf("\n[Truncated: Showing first %d of %d lines. Use start_line=%d to continue.]", shown, total, last+1)
 		}
 	}
-	o.Notice(pyEscaped(text))
+	o.Add(reader.Part{Kind: reader.PartNotice, Text: pyEscaped(text), Escaped: true}) // in the JSON string of "text"
 	o.Frame(fmt.Sprintf(`", "stats": {"time_ms": %d, "lines_read": %d, "chars_read": %d, "total_lines": %d, "file_size_bytes": %d, "file_mtime_ms": %d, "encoding": %q}, `,
 		ms, shown, chars, total, f.Size, f.ModTime.UnixNano()/1e6, envEncoding))
 	c.context(o)
