@@ -81,7 +81,7 @@ type Part struct {
 	// them unescaped (render's pretty view of a notice).
 	Escaped bool
 	Text    string
-	Line int // for PartLine and PartCut: the line number
+	Line    int // for PartLine and PartCut: the line number
 	// Prefix is the length of the number prefix at the start of a PartLine
 	// ("12: " for opencode, "" for pi).
 	Prefix int
