@@ -92,6 +92,13 @@ func pagesFloor(src string, runs int) (d time.Duration, calls, size int) {
 	return d, len(pages), size
 }
 
+// readFloor is the least reading the files of src takes: each read whole
+// once (os.ReadFile, as the audit holds a file for its agents), shared
+// out among every core. No audit reads less; wc -l reads as much, on one.
+func readFloor(src string, list []string, runs int) time.Duration {
+	return onEveryCore(len(list), runs, func(i int) { os.ReadFile(filepath.Join(src, list[i])) })
+}
+
 // floorRatio prints a floor against the baseline a target is stated on.
 func floorRatio(floor, base time.Duration, target float64) {
 	r := float64(floor) / float64(base)
