@@ -87,7 +87,7 @@ fails), 1 when something was, 2 on a usage error.`,
 	fl.StringSliceVar(&f.failOn, "fail-on", nil, "exit 1 when a finding of these kinds is found: cut, refused, error, unseen")
 	fl.StringVar(&f.baseline, "baseline", "", "report only findings this baseline does not hold (as --write-baseline wrote it)")
 	fl.StringVar(&f.write, "write-baseline", "", "record every finding of this audit in FILE, to pass to --baseline later")
-	fl.BoolVar(&f.noTokens, "no-tokens", false, "count no tokens for the findings, up to half the audit on a tree of long files; tokens are then null in JSON")
+	fl.BoolVar(&f.noTokens, "no-tokens", false, "count no tokens for the findings (on a tree of long files, over half the audit's time); tokens are then null in JSON")
 	fl.BoolVar(&f.tui, "tui", false, "list the findings in the inspector; enter opens a finding's card for its agent")
 	fl.StringVar(&f.cwd, "cwd", "", "the agents' working directory, and the root findings are relative to (default: the current directory)")
 	_ = cmd.RegisterFlagCompletionFunc("profiles", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
