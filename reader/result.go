@@ -78,7 +78,8 @@ type Part struct {
 	// Escaped says Text is words written inside a JSON string, escaped as
 	// JSON.stringify or Python's json.dumps writes them (Cline's answer,
 	// envelope's): a view that shows the words, not the exact text, reads
-	// them unescaped (render's pretty view of a notice).
+	// them unescaped. It matters on the parts such a view reads words from
+	// (render's pretty view: notices and cut marks).
 	Escaped bool
 	Text    string
 	Line    int // for PartLine and PartCut: the line number
